@@ -1,0 +1,14 @@
+import { login } from '../../lib/auth/accounts';
+import { jsonBody, present } from '../../lib/http/body';
+import { badRequest } from '../../lib/http/errors';
+import { route } from '../../lib/http/handler';
+import { ok } from '../../lib/http/response';
+import { MSG } from '../../lib/messages';
+
+export const handler = route('POST /auth/login', async ({ event }) => {
+  const body = jsonBody(event) as { email?: unknown; password?: unknown };
+  if (!present(body?.email) || typeof body.password !== 'string' || body.password === '') throw badRequest(MSG.loginMissing);
+  const { token, user } = await login(body.email, body.password);
+  // The token is at the top level too: the existing web front end reads it there.
+  return ok({ message: MSG.loginSuccess, token, data: { user, token } });
+});

@@ -1,0 +1,7 @@
+import { route } from '../../lib/http/handler';
+import { ok } from '../../lib/http/response';
+
+export const handler = route('GET /auth/me', async ({ user }) => {
+  const { id, username, email, role, is_verified } = user!;
+  return ok({ user: { id, username, email, role, is_verified } });
+});

@@ -1,0 +1,14 @@
+import { registerSchema, registerUser } from '../../lib/auth/accounts';
+import { jsonBody, validate } from '../../lib/http/body';
+import { route } from '../../lib/http/handler';
+import { created } from '../../lib/http/response';
+import { MSG } from '../../lib/messages';
+
+export const handler = route('POST /auth/register', async ({ event }) => {
+  const body = validate(registerSchema, jsonBody(event), MSG.registerInvalid);
+  const user = await registerUser(
+    { username: body.username, fullName: (body.fullName ?? body.full_name)!, email: body.email, password: body.password, role: body.role },
+    false,
+  );
+  return created({ message: MSG.registerSuccess, data: { id: user.id } });
+});

@@ -1,0 +1,13 @@
+import { requestResetCode } from '../../lib/auth/reset-codes';
+import { jsonBody, present } from '../../lib/http/body';
+import { badRequest } from '../../lib/http/errors';
+import { route } from '../../lib/http/handler';
+import { ok } from '../../lib/http/response';
+import { MSG } from '../../lib/messages';
+
+export const handler = route('POST /auth/password', async ({ event }) => {
+  const body = jsonBody(event) as { email?: unknown };
+  if (!present(body?.email)) throw badRequest(MSG.emailRequired);
+  await requestResetCode(body.email);
+  return ok({ message: MSG.resetCodeSent });
+});

@@ -1,0 +1,20 @@
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/auth/accounts';
+import { resetPassword } from '../../lib/auth/reset-codes';
+import { jsonBody, present } from '../../lib/http/body';
+import { badRequest } from '../../lib/http/errors';
+import { route } from '../../lib/http/handler';
+import { ok } from '../../lib/http/response';
+import { MSG } from '../../lib/messages';
+
+export const handler = route('PUT /auth/password', async ({ event }) => {
+  const body = jsonBody(event) as Record<string, unknown>;
+  const code = typeof body?.resetCode === 'number' ? String(body.resetCode) : body?.resetCode;
+  const { email, newPassword, confirmPassword } = body ?? {};
+  if (!present(email) || !present(code) || typeof newPassword !== 'string' || newPassword === '' || typeof confirmPassword !== 'string' || confirmPassword === '') {
+    throw badRequest(MSG.resetAllFieldsRequired);
+  }
+  if (newPassword !== confirmPassword) throw badRequest(MSG.resetPasswordMismatch);
+  if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX) throw badRequest(MSG.passwordLength);
+  await resetPassword(email, code, newPassword);
+  return ok({ message: MSG.passwordResetSuccess });
+});

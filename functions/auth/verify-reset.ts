@@ -1,0 +1,14 @@
+import { verifyResetCode } from '../../lib/auth/reset-codes';
+import { jsonBody, present } from '../../lib/http/body';
+import { badRequest } from '../../lib/http/errors';
+import { route } from '../../lib/http/handler';
+import { ok } from '../../lib/http/response';
+import { MSG } from '../../lib/messages';
+
+export const handler = route('POST /auth/password/verify', async ({ event }) => {
+  const body = jsonBody(event) as { email?: unknown; resetCode?: unknown };
+  const code = typeof body?.resetCode === 'number' ? String(body.resetCode) : body?.resetCode;
+  if (!present(body?.email) || !present(code)) throw badRequest(MSG.resetVerifyMissing);
+  await verifyResetCode(body.email, code);
+  return ok({ message: MSG.resetCodeValid });
+});

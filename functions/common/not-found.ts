@@ -1,0 +1,8 @@
+import { notFound } from '../../lib/http/errors';
+import { route } from '../../lib/http/handler';
+import { MSG } from '../../lib/messages';
+
+/** ANY /{proxy+}: every path no other function serves. */
+export const handler = route('ANY /{proxy+}', async () => {
+  throw notFound(MSG.notFoundRoute);
+});

@@ -1,0 +1,51 @@
+import { getUserByEmail, type UserRecord } from '../db/users';
+import { forbidden, unauthorized } from '../http/errors';
+import { MSG } from '../messages';
+import type { AccessRule } from './access-rules';
+import { verifyToken } from './jwt';
+
+/** The bearer token of a request, or undefined when none was sent. */
+export function bearerToken(headers: Record<string, string | undefined> | null | undefined): string | undefined {
+  if (!headers) return undefined;
+  let value: string | undefined;
+  for (const [name, v] of Object.entries(headers)) {
+    if (name.toLowerCase() === 'authorization') value = v;
+  }
+  if (!value || value.trim() === '') return undefined;
+  const match = /^Bearer\s+(.*)$/i.exec(value.trim());
+  // A header that is not of the Bearer scheme counts as an invalid token, not a missing one.
+  return match ? match[1]!.trim() : value.trim();
+}
+
+/**
+ * Resolves a token to the current user record: the signature, algorithm and expiry must
+ * hold, the user must still exist with the same id, and the token must not predate the
+ * last password change. Otherwise 401 "Token tidak valid atau sudah kadaluarsa".
+ */
+export async function userFromToken(token: string): Promise<UserRecord> {
+  const claims = await verifyToken(token);
+  if (!claims) throw unauthorized(MSG.tokenInvalid);
+  const user = await getUserByEmail(claims.email);
+  if (!user || String(user.id) !== claims.sub || claims.iat < (user.password_changed_at ?? 0)) {
+    throw unauthorized(MSG.tokenInvalid);
+  }
+  return user;
+}
+
+/**
+ * Applies an access rule to a request's headers. Returns the caller (or undefined for
+ * public routes and optional routes without a token).
+ */
+export async function authorize(rule: AccessRule, headers: Record<string, string | undefined> | null | undefined): Promise<UserRecord | undefined> {
+  if (rule.kind === 'public') return undefined;
+  const token = bearerToken(headers);
+  if (!token) {
+    if (rule.kind === 'optional') return undefined;
+    throw unauthorized(MSG.tokenMissing);
+  }
+  const user = await userFromToken(token);
+  if (rule.kind === 'token' && rule.roles && !rule.roles.includes(user.role)) {
+    throw forbidden(rule.forbidden ?? MSG.forbiddenRole);
+  }
+  return user;
+}

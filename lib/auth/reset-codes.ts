@@ -1,0 +1,104 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { nowMs } from '../clock';
+import { config } from '../config';
+import { db } from '../db/client';
+import { failedConditions } from '../db/helpers';
+import * as codes from '../db/reset-codes';
+import { getUserByEmail, passwordUpdate } from '../db/users';
+import { normEmail } from '../db/keys';
+import { badRequest, notFound, serverError, tooManyRequests } from '../http/errors';
+import { log } from '../log';
+import { resetCodeMail } from '../mail/templates';
+import { sendMail } from '../mail/ses';
+import { MSG } from '../messages';
+import { hashPassword } from './password';
+
+export const RESET_CODE_TTL_MS = 5 * 60 * 1000;
+export const RESET_CODE_RESEND_MS = 60 * 1000;
+export const RESET_CODE_MAX_ATTEMPTS = 5;
+
+let hmacKey: Buffer | undefined;
+// Codes have only 10^6 values, so a plain hash would be reversible from a table dump;
+// an HMAC under a key derived from the server secret is not.
+function codeHash(email: string, issuedAt: number, code: string): string {
+  hmacKey ??= createHmac('sha256', config().jwtSecret).update('reset-code-v1').digest();
+  return createHmac('sha256', hmacKey).update(`${email}\n${issuedAt}\n${code}`).digest('base64url');
+}
+
+const sameHash = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** POST /auth/password: issues a code and mails it. */
+export async function requestResetCode(rawEmail: string): Promise<void> {
+  const email = normEmail(rawEmail);
+  const user = await getUserByEmail(email);
+  if (!user) throw notFound(MSG.emailNotFound);
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const issuedAt = nowMs();
+  const hash = codeHash(email, issuedAt, code);
+  const stored = await codes.putResetCode(
+    {
+      email,
+      code_hash: hash,
+      issued_at: issuedAt,
+      expiresAt: Math.ceil((issuedAt + RESET_CODE_TTL_MS) / 1000),
+      attempts: 0,
+      verified: false,
+    },
+    issuedAt - RESET_CODE_RESEND_MS,
+  );
+  if (!stored) throw tooManyRequests(MSG.resetCodeTooSoon, RESET_CODE_RESEND_MS / 1000);
+
+  try {
+    await sendMail(resetCodeMail(user.email, user.full_name || user.username, code, RESET_CODE_TTL_MS / 60000));
+  } catch (err) {
+    log.error('reset code mail failed', err);
+    // Nobody received this code: remove it so that nothing usable is left behind and
+    // the person can ask again at once.
+    await codes.deleteResetCode(email, hash);
+    throw serverError(MSG.mailFailed);
+  }
+}
+
+type CheckOutcome = { ok: true; hash: string } | { ok: false };
+
+/**
+ * Checks a code, counting the try before comparing so that parallel guesses cannot
+ * exceed the limit; a correct code gives its try back.
+ */
+async function checkCode(email: string, code: string, markVerified: boolean): Promise<CheckOutcome> {
+  const rec = await codes.getResetCode(email);
+  if (!rec || nowMs() >= rec.issued_at + RESET_CODE_TTL_MS || rec.attempts >= RESET_CODE_MAX_ATTEMPTS) return { ok: false };
+  if (!(await codes.takeAttempt(email, rec.code_hash, RESET_CODE_MAX_ATTEMPTS))) return { ok: false };
+  if (!/^\d{6}$/.test(code) || !sameHash(codeHash(email, rec.issued_at, code), rec.code_hash)) return { ok: false };
+  if (markVerified) await codes.returnAttempt(email, rec.code_hash, true);
+  return { ok: true, hash: rec.code_hash };
+}
+
+/** POST /auth/password/verify. */
+export async function verifyResetCode(rawEmail: string, code: string): Promise<void> {
+  const result = await checkCode(normEmail(rawEmail), code.trim(), true);
+  if (!result.ok) throw badRequest(MSG.resetCodeWrong);
+}
+
+/** PUT /auth/password: replaces the password and consumes the code in one transaction. */
+export async function resetPassword(rawEmail: string, code: string, newPassword: string): Promise<void> {
+  const email = normEmail(rawEmail);
+  const result = await checkCode(email, code.trim(), false);
+  if (!result.ok) throw badRequest(MSG.resetCodeInvalidOrExpired);
+  const hash = await hashPassword(newPassword);
+  try {
+    await db().send(
+      new TransactWriteCommand({ TransactItems: [passwordUpdate(email, hash), codes.consumeResetCode(email, result.hash)] }),
+    );
+  } catch (err) {
+    // The user vanished or the code was used or replaced meanwhile.
+    if (failedConditions(err)) throw badRequest(MSG.resetCodeInvalidOrExpired);
+    throw err;
+  }
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+/** The secret `npm start` and the tests use when none is given; refused on real stages. */
+export const LOCAL_DEFAULT_JWT_SECRET = 'local-development-secret-do-not-use-in-production';
+
+const LOCAL_STAGES = new Set(['local', 'test']);
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
+  .pipe(z.url().optional());
+
+const envSchema = z.object({
+  STAGE: z.string().min(1).default('local'),
+  AWS_REGION: z.string().min(1).default('ap-southeast-3'),
+  TABLE_NAME: z.string().min(3),
+  BUCKET_NAME: z.string().min(3).default('tourism-village-images-local'),
+  S3_PUBLIC_BASE_URL: optionalUrl,
+  DYNAMODB_ENDPOINT: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  SES_ENDPOINT: optionalUrl,
+  JWT_SECRET: z.string().optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(24 * 3600),
+  MAIL_FROM: z.email().default('no-reply@desawisata.example.com'),
+  CORS_ALLOWED_ORIGINS: z.string().optional(),
+  /** JSON object: route key → access rule override, e.g. {"GET /api/users":"admin,dinas"}. */
+  ACCESS_OVERRIDES: z.string().optional(),
+});
+
+export interface Config {
+  stage: string;
+  isLocal: boolean;
+  region: string;
+  tableName: string;
+  bucketName: string;
+  s3PublicBaseUrl: string;
+  endpoints: { dynamodb?: string; s3?: string; ses?: string };
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  mailFrom: string;
+  corsOrigins: string[];
+  accessOverrides: Record<string, string>;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses and validates an environment; throws ConfigError naming every problem. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const isLocal = LOCAL_STAGES.has(e.STAGE);
+
+  const secret = e.JWT_SECRET?.trim() || (isLocal ? LOCAL_DEFAULT_JWT_SECRET : '');
+  if (!isLocal) {
+    if (!secret || secret === LOCAL_DEFAULT_JWT_SECRET) {
+      throw new ConfigError(`Invalid configuration: JWT_SECRET is missing or the local default on stage "${e.STAGE}"`);
+    }
+    if (secret.length < 32) {
+      throw new ConfigError('Invalid configuration: JWT_SECRET must be at least 32 characters');
+    }
+  }
+
+  const origins = (e.CORS_ALLOWED_ORIGINS ?? (isLocal ? '*' : ''))
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  if (!isLocal && (origins.length === 0 || origins.includes('*'))) {
+    throw new ConfigError(
+      `Invalid configuration: CORS_ALLOWED_ORIGINS must list the front-end origins on stage "${e.STAGE}" (no wildcard)`,
+    );
+  }
+
+  let accessOverrides: Record<string, string> = {};
+  if (e.ACCESS_OVERRIDES) {
+    const o = z.record(z.string(), z.string()).safeParse(safeJson(e.ACCESS_OVERRIDES));
+    if (!o.success) throw new ConfigError('Invalid configuration: ACCESS_OVERRIDES must be a JSON object of strings');
+    accessOverrides = o.data;
+  }
+
+  const s3PublicBaseUrl =
+    e.S3_PUBLIC_BASE_URL ??
+    (e.S3_ENDPOINT
+      ? `${e.S3_ENDPOINT.replace(/\/$/, '')}/${e.BUCKET_NAME}`
+      : `https://${e.BUCKET_NAME}.s3.${e.AWS_REGION}.amazonaws.com`);
+
+  return {
+    stage: e.STAGE,
+    isLocal,
+    region: e.AWS_REGION,
+    tableName: e.TABLE_NAME,
+    bucketName: e.BUCKET_NAME,
+    s3PublicBaseUrl: s3PublicBaseUrl.replace(/\/$/, ''),
+    endpoints: { dynamodb: e.DYNAMODB_ENDPOINT, s3: e.S3_ENDPOINT, ses: e.SES_ENDPOINT },
+    jwtSecret: secret,
+    jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    mailFrom: e.MAIL_FROM,
+    corsOrigins: origins,
+    accessOverrides,
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+let cached: Config | undefined;
+
+/** The process's configuration, validated once (at cold start: the handler wrapper calls it on load). */
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

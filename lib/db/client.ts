@@ -1,0 +1,24 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+import { localCredentials } from '../aws';
+
+let doc: DynamoDBDocumentClient | undefined;
+
+/** The shared DynamoDB document client (created once per Lambda container). */
+export function db(): DynamoDBDocumentClient {
+  if (!doc) {
+    const c = config();
+    const client = new DynamoDBClient({
+      region: c.region,
+      endpoint: c.endpoints.dynamodb,
+      credentials: localCredentials(c.endpoints.dynamodb),
+    });
+    doc = DynamoDBDocumentClient.from(client, {
+      marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+    });
+  }
+  return doc;
+}
+
+export const tableName = (): string => config().tableName;

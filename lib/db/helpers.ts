@@ -1,0 +1,42 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { db, tableName } from './client';
+
+type Item = Record<string, unknown>;
+
+/** Runs a Query and follows LastEvaluatedKey until every page is read (a page stops at 1 MB). */
+export async function queryAll<T = Item>(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<T[]> {
+  const items: T[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: start }));
+    for (const item of page.Items ?? []) items.push(item as T);
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/**
+ * For a cancelled TransactWriteItems: the indexes of the actions whose condition failed.
+ * Returns null when the error is not a cancellation caused only by conditions.
+ */
+export function failedConditions(err: unknown): number[] | null {
+  if (!(err instanceof TransactionCanceledException)) return null;
+  const reasons = err.CancellationReasons ?? [];
+  const failed: number[] = [];
+  let other = false;
+  reasons.forEach((r, i) => {
+    if (r.Code === 'ConditionalCheckFailed') failed.push(i);
+    else if (r.Code && r.Code !== 'None') other = true;
+  });
+  return other || failed.length === 0 ? null : failed;
+}
+
+export const isConditionFailure = (err: unknown): boolean => err instanceof ConditionalCheckFailedException;
+
+/** Strips the table's key attributes and internal bookkeeping from an item. */
+export function withoutKeys<T extends Item>(item: T): Omit<T, 'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK'> {
+  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, ...rest } = item;
+  void PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK;
+  return rest;
+}

@@ -1,0 +1,34 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { z } from 'zod';
+import { MSG } from '../messages';
+import { badRequest } from './errors';
+
+/** The raw body as a UTF-8 string, decoding base64 where API Gateway encoded it. */
+export function rawBody(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>): string {
+  if (event.body == null) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+/**
+ * The JSON body. An empty body is `{}` (so field checks give the route's own "missing
+ * field" message); malformed JSON is a 400 `fail`.
+ */
+export function jsonBody(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>, invalidMessage: string = MSG.invalidJson): unknown {
+  const text = rawBody(event);
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest(invalidMessage);
+  }
+}
+
+/** Parses `value` with `schema`, turning any validation problem into a 400 with `message`. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown, message: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(message);
+  return result.data;
+}
+
+/** True when the value is a non-empty string after trimming. */
+export const present = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';

@@ -1,0 +1,21 @@
+import type { Headers } from './response';
+
+/**
+ * CORS headers for a response, given the request's Origin and the allowed origins from
+ * config. Preflight (OPTIONS) is answered by API Gateway from the same list
+ * (serverless.yml `cors`); these headers go on every actual response.
+ */
+export function corsHeaders(requestOrigin: string | undefined, allowed: string[]): Headers {
+  const headers: Headers = {};
+  if (allowed.includes('*')) {
+    headers['Access-Control-Allow-Origin'] = '*';
+  } else if (requestOrigin && allowed.includes(requestOrigin)) {
+    headers['Access-Control-Allow-Origin'] = requestOrigin;
+    headers['Vary'] = 'Origin';
+  } else {
+    return headers;
+  }
+  headers['Access-Control-Allow-Headers'] = 'Content-Type,Authorization';
+  headers['Access-Control-Allow-Methods'] = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
+  return headers;
+}

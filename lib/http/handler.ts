@@ -1,0 +1,83 @@
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { accessRule, type RouteKey } from '../auth/access-rules';
+import { authorize } from '../auth/authenticate';
+import { config } from '../config';
+import type { UserRecord } from '../db/users';
+import { log } from '../log';
+import { MSG } from '../messages';
+import { corsHeaders } from './cors';
+import { HttpError } from './errors';
+import { failure, json } from './response';
+
+export interface Request {
+  event: APIGatewayProxyEvent;
+  /** The caller, when the route's rule required (or optionally read) a token. */
+  user?: UserRecord;
+  /** Path parameters, URL-decoded. */
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** Header names lower-cased. */
+  headers: Record<string, string>;
+}
+
+export type RouteHandler = (req: Request) => Promise<APIGatewayProxyResult>;
+export type LambdaHandler = (event: APIGatewayProxyEvent, context?: Partial<Context>) => Promise<APIGatewayProxyResult>;
+
+function decodeParam(v: string): string {
+  if (!v.includes('%')) return v;
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+}
+
+function lowerHeaders(h: APIGatewayProxyEvent['headers'] | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h ?? {})) if (typeof v === 'string') out[k.toLowerCase()] = v;
+  return out;
+}
+
+/**
+ * Wraps a route's handler: applies the access rule of `key` from the one rule table,
+ * maps HttpError to its status and message, turns any other throw into 500
+ * "Internal server error" (logged with the stack, never sent), adds CORS headers, and
+ * logs one line per request. Config is validated when the module loads (cold start).
+ */
+export function route(key: RouteKey, fn: RouteHandler): LambdaHandler {
+  const cfg = config();
+  const rule = accessRule(key);
+  return async (event, context) => {
+    const started = Date.now();
+    const headers = lowerHeaders(event.headers);
+    const cors = corsHeaders(headers['origin'], cfg.corsOrigins);
+    let result: APIGatewayProxyResult;
+    try {
+      if (event.httpMethod === 'OPTIONS') {
+        result = { statusCode: 204, headers: {}, body: '' };
+      } else {
+        const user = await authorize(rule, headers);
+        const params: Record<string, string> = {};
+        for (const [k, v] of Object.entries(event.pathParameters ?? {})) if (v != null) params[k] = decodeParam(v);
+        const query: Record<string, string> = {};
+        for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v != null) query[k] = v;
+        result = await fn({ event, user, params, query, headers });
+      }
+    } catch (err) {
+      if (err instanceof HttpError) {
+        result = failure(err.statusCode, err.message, err.headers);
+      } else {
+        log.error('unhandled error', err, { route: key, requestId: context?.awsRequestId });
+        result = json(500, { message: MSG.internalError });
+      }
+    }
+    result.headers = { ...result.headers, ...cors };
+    log.info('request', {
+      route: key,
+      statusCode: result.statusCode,
+      durationMs: Date.now() - started,
+      requestId: context?.awsRequestId ?? event.requestContext?.requestId,
+    });
+    return result;
+  };
+}

@@ -1,0 +1,32 @@
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
+import { config } from '../config';
+import { localCredentials } from '../aws';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+let client: SESClient | undefined;
+const ses = () =>
+  (client ??= new SESClient({
+    region: config().region,
+    endpoint: config().endpoints.ses,
+    credentials: localCredentials(config().endpoints.ses),
+  }));
+
+/** Sends one e-mail (plain text + HTML) through SES. Throws when SES refuses it. */
+export async function sendMail(mail: Mail): Promise<void> {
+  await ses().send(
+    new SendEmailCommand({
+      Source: config().mailFrom,
+      Destination: { ToAddresses: [mail.to] },
+      Message: {
+        Subject: { Data: mail.subject, Charset: 'UTF-8' },
+        Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+      },
+    }),
+  );
+}

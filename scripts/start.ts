@@ -1,0 +1,121 @@
+/**
+ * `npm start`: DynamoDB Local (data in .local/dynamodb), s3rver (.local/s3), the SES
+ * emulator, the table if missing, then serverless-offline on http://127.0.0.1:3000.
+ * Ctrl-C (SIGINT) or SIGTERM stops everything this script started.
+ *
+ * Ports: DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), HTTP_PORT (3000), LAMBDA_PORT (3002).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import {
+  checkJava,
+  ensureTable,
+  LOCAL_CREDENTIALS,
+  LOCAL_REGION,
+  PrerequisiteError,
+  ROOT,
+  startDynamo,
+  startS3,
+  startSes,
+  stop,
+  type Service,
+} from './local-stack';
+
+const port = (name: string, fallback: number) => {
+  const v = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(v) || v < 1 || v > 65535) throw new PrerequisiteError(`${name} must be a port number, got "${process.env[name]}"`);
+  return v;
+};
+
+async function main() {
+  const ports = {
+    dynamodb: port('DYNAMODB_PORT', 8000),
+    s3: port('S3_PORT', 4569),
+    ses: port('SES_PORT', 8005),
+    http: port('HTTP_PORT', 3000),
+    lambda: port('LAMBDA_PORT', 3002),
+  };
+  const tableName = process.env.TABLE_NAME ?? 'tourism-village-local';
+  const bucket = process.env.BUCKET_NAME ?? 'tourism-village-images-local';
+  checkJava();
+
+  const services: Service[] = [];
+  let offline: ChildProcess | undefined;
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping the local stack...');
+    if (offline && offline.exitCode === null && offline.pid) {
+      try {
+        process.kill(-offline.pid, 'SIGTERM'); // its whole process group
+      } catch {
+        /* already gone */
+      }
+    }
+    await Promise.all(services.map(stop));
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  // `npm start` runs us under `sh -c`; when npm is killed, sh dies without passing the
+  // signal on. Noticing that we were orphaned keeps the stack from outliving its owner.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown(0);
+  }, 1000).unref();
+
+  try {
+    services.push(await startDynamo({ port: ports.dynamodb, dbPath: join(ROOT, '.local', 'dynamodb') }));
+    services.push(await startS3({ port: ports.s3, directory: join(ROOT, '.local', 's3'), bucket }));
+    services.push(await startSes({ port: ports.ses }));
+    const endpoint = (p: number) => `http://127.0.0.1:${p}`;
+    if (await ensureTable(endpoint(ports.dynamodb), tableName)) console.log(`Created table ${tableName}`);
+
+    const env = {
+      ...process.env,
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_REGION: LOCAL_REGION,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      DYNAMODB_ENDPOINT: endpoint(ports.dynamodb),
+      S3_ENDPOINT: endpoint(ports.s3),
+      SES_ENDPOINT: endpoint(ports.ses),
+      HTTP_PORT: String(ports.http),
+      LAMBDA_PORT: String(ports.lambda),
+    };
+    // Started directly (not through npx) in its own process group, so stopping the
+    // group stops the server and every worker it forked.
+    offline = spawn(join(ROOT, 'node_modules', '.bin', 'serverless'), ['offline', 'start', '--stage', 'local'], {
+      cwd: ROOT,
+      env,
+      stdio: 'inherit',
+      detached: true,
+    });
+    offline.on('exit', (code) => {
+      if (!stopping) {
+        console.error(`serverless-offline exited (code ${code})`);
+        void shutdown(code ?? 1);
+      }
+    });
+    for (const s of services) {
+      s.process.on('exit', (code) => {
+        if (!stopping) {
+          console.error(`${s.name} exited (code ${code})`);
+          void shutdown(1);
+        }
+      });
+    }
+    console.log(
+      `DynamoDB Local ${endpoint(ports.dynamodb)} | s3rver ${endpoint(ports.s3)} (bucket ${bucket}) | SES emulator ${endpoint(ports.ses)}/store`,
+    );
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : err);
+    await shutdown(1);
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof PrerequisiteError ? err.message : err);
+  process.exit(1);
+});

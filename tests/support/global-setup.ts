@@ -1,0 +1,47 @@
+/**
+ * Starts one in-memory DynamoDB Local, one s3rver (temp dir) and one SES emulator on
+ * free ports for the whole run, and stops them afterwards. Each test file then creates
+ * its own table (tests/support/setup-env.ts), so files run in parallel.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { checkJava, freePort, startDynamo, startS3, startSes, stop, type Service } from '../../scripts/local-stack';
+
+export const TEST_BUCKET = 'tourism-village-images-test';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dynamodbEndpoint: string;
+    s3Endpoint: string;
+    sesEndpoint: string;
+    bucket: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  checkJava();
+  const s3Dir = mkdtempSync(join(tmpdir(), 'tv-s3-'));
+  const services: Service[] = [];
+  try {
+    const [dynamo, s3, ses] = await Promise.all([
+      freePort().then((port) => startDynamo({ port, quiet: true })),
+      freePort().then((port) => startS3({ port, directory: s3Dir, bucket: TEST_BUCKET, quiet: true })),
+      freePort().then((port) => startSes({ port, quiet: true })),
+    ]);
+    services.push(dynamo, s3, ses);
+    project.provide('dynamodbEndpoint', dynamo.endpoint);
+    project.provide('s3Endpoint', s3.endpoint);
+    project.provide('sesEndpoint', ses.endpoint);
+    project.provide('bucket', TEST_BUCKET);
+  } catch (err) {
+    await Promise.all(services.map(stop));
+    throw err;
+  }
+  return async () => {
+    await Promise.all(services.map(stop));
+    rmSync(s3Dir, { recursive: true, force: true });
+  };
+}
