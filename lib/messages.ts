@@ -53,15 +53,26 @@ export const MSG = {
   villageCodeTaken: 'Kode desa wisata sudah digunakan', // spec
   villageOwnerOnly: 'Akses ditolak. Anda hanya dapat mengelola desa wisata milik Anda sendiri.', // spec (village description) / DESIGN.md (village, tourism description)
   pengelolaOnlyVillage: "Akses ditolak. Hanya role 'pengelola' yang dapat mengelola desa wisata.",
+  villageInvalid: 'Data desa wisata tidak valid',
+  villageCreated: 'Desa wisata berhasil ditambahkan',
+  villageUpdated: 'Desa wisata berhasil diperbarui',
+  villageDeleted: 'Desa wisata berhasil dihapus',
 
   // requests
   requestInvalid: 'Data tidak valid', // spec
   requestNotFound: 'Permintaan tidak ditemukan', // spec
   pengelolaOnlyRequest: "Hanya role 'pengelola' yang dapat membuat permintaan", // spec
+  requestCreated: 'Permintaan berhasil dibuat',
+  requestUpdated: 'Status permintaan berhasil diperbarui',
+  requestDeleted: 'Permintaan berhasil dihapus',
 
   // village statuses
   dinasOnlyStatus: "Akses ditolak. Hanya role 'dinas' yang dapat mengelola status desa.", // spec
   villageStatusNotFound: 'Status desa tidak ditemukan', // spec
+  villageStatusInvalid: 'Data status desa tidak valid',
+  villageStatusCreated: 'Status desa berhasil ditambahkan',
+  villageStatusUpdated: 'Status desa berhasil diperbarui',
+  villageStatusDeleted: 'Status desa berhasil dihapus',
 
   // village descriptions
   pengelolaOnlyVillageDescription: "Akses ditolak. Hanya role 'pengelola' yang dapat mengelola deskripsi desa.", // spec
@@ -83,6 +94,16 @@ export const MSG = {
   scoreVillageNotFound: 'Desa tidak ditemukan di database.', // spec
   scoreNotFound: 'Skor desa tidak ditemukan', // spec
   scoreExists: 'Skor untuk desa ini sudah ada. Gunakan PUT untuk mengubahnya.', // spec
+  scoreVillageCodeMissing: 'kd_desa harus diisi',
+  scoreCreated: 'Skor desa berhasil disimpan',
+  scoreUpdated: 'Skor desa berhasil diperbarui',
+
+  // users
+  includeDesaInvalid: 'Parameter includeDesa harus true atau false',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
+
+/** A message followed by the fields it concerns: "Data desa wisata tidak valid: email, nama_desa". */
+export const withFields = (message: string, fields: string[]): string =>
+  fields.length ? `${message}: ${[...new Set(fields)].join(', ')}` : message;

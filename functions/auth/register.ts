@@ -1,11 +1,12 @@
 import { registerSchema, registerUser } from '../../lib/auth/accounts';
-import { jsonBody, validate } from '../../lib/http/body';
+import { jsonBody } from '../../lib/http/body';
+import { parseOr400 } from '../../lib/http/validation';
 import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';
 import { MSG } from '../../lib/messages';
 
 export const handler = route('POST /auth/register', async ({ event }) => {
-  const body = validate(registerSchema, jsonBody(event), MSG.registerInvalid);
+  const body = parseOr400(registerSchema, jsonBody(event), MSG.registerInvalid);
   const user = await registerUser(
     { username: body.username, fullName: (body.fullName ?? body.full_name)!, email: body.email, password: body.password, role: body.role },
     false,

@@ -2,25 +2,60 @@
  * The single table's key schema: every item's keys are built here and nowhere else.
  *
  * Table: PK (hash), SK (range). GSI1: GSI1PK/GSI1SK — "all items of a kind", for lists.
- * GSI2: GSI2PK/GSI2SK — "items that belong to an owner e-mail" (villages by manager).
- * Definition: lib/db/table-schema.json (also deployed by serverless.yml).
+ * GSI2: GSI2PK/GSI2SK — villages by manager e-mail. Definition: lib/db/table-schema.json
+ * (the same file serverless.yml deploys and `npm start` / the tests create locally).
  *
- * | item                | PK                   | SK        | GSI1PK / GSI1SK        | GSI2PK / GSI2SK        |
- * |---------------------|----------------------|-----------|------------------------|------------------------|
- * | user                | USER#<email>         | USER      | USER / <email>         | —                      |
- * | username marker     | USERNAME#<username>  | USERNAME  | —                      | —                      |
- * | user id counter     | COUNTER#USER         | COUNTER   | —                      | —                      |
- * | reset code          | RESET#<email>        | RESET     | —                      | —                      |
- * | login throttle      | LOGIN#<email>        | LOGIN     | —                      | —                      |
+ * | item                 | PK                    | SK       | GSI1PK / GSI1SK          | GSI2PK / GSI2SK        |
+ * |----------------------|-----------------------|----------|--------------------------|------------------------|
+ * | user                 | USER#<email>          | USER     | USER / <email>           | —                      |
+ * | username marker      | USERNAME#<username>   | USERNAME | —                        | —                      |
+ * | user id counter      | COUNTER#USER          | COUNTER  | —                        | —                      |
+ * | reset code           | RESET#<email>         | RESET    | —                        | —                      |
+ * | login throttle       | LOGIN#<email>         | LOGIN    | —                        | —                      |
+ * | village              | DESA#<kd_desa>        | DESA     | DESA / <created_at>#<kd> | OWNER#<email> / <kd>   |
+ * | score                | DESA#<kd_desa>        | SKOR     | SKOR / <kd_desa>         | —                      |
+ * | slug marker          | SLUG#<slug>           | SLUG     | —                        | —                      |
+ * | slug suffix counter  | SLUGSEQ#<base slug>   | SLUGSEQ  | —                        | —                      |
+ * | request              | REQ#<kd_permintaan>   | REQ      | REQ / <created_at>#<kd>  | —                      |
+ * | village status       | STAT#<kd_status>      | STAT     | STAT / <created_at>#<kd> | —                      |
  *
- * Access patterns (request → key condition), no Scan anywhere:
- * | request                        | operation                                             |
- * |--------------------------------|-------------------------------------------------------|
- * | register                       | UpdateItem COUNTER#USER; TransactWrite user + username marker (attribute_not_exists) |
- * | login, /auth/me, any token     | GetItem USER#<email>                                  |
- * | reset request / verify / reset | GetItem USER#<email>, RESET#<email>; PutItem/UpdateItem RESET (conditions); TransactWrite user + delete RESET |
- * | verify account                 | UpdateItem USER#<email> (attribute_exists)            |
- * | user list                      | Query GSI1 GSI1PK = USER (all pages)                  |
+ * Everything that hangs off one village and has no code of its own (score; later the
+ * two descriptions) lives in the village's partition, so one strongly consistent Query
+ * of DESA#<kd> finds it. Requests and statuses have their own codes (GetItem by code);
+ * the village item lists their codes (`request_codes`, `status_codes` string sets),
+ * updated in the same transaction that creates or deletes them, so the cascade delete
+ * finds them without an index. Every such transaction also bumps the village's
+ * `child_rev`; the cascade's final transaction requires the `child_rev` it read, so a
+ * child added meanwhile cannot be orphaned.
+ *
+ * Access patterns (request → key condition); no Scan anywhere:
+ * | request                           | operations                                                        |
+ * |-----------------------------------|-------------------------------------------------------------------|
+ * | register                          | UpdateItem COUNTER#USER; TransactWrite user + username marker     |
+ * | login, /auth/me, every token      | GetItem USER#<email>                                              |
+ * | reset request / verify / reset    | GetItem USER#, RESET#; Put/Update RESET# (conditions); TransactWrite user + delete RESET# |
+ * | verify account                    | UpdateItem USER#<email> (attribute_exists)                        |
+ * | GET /api/users[?includeDesa]      | Query GSI1 USER [+ Query GSI1 DESA], joined in memory             |
+ * | GET /api/desa-wisata              | Query GSI1 DESA + Query GSI1 REQ + Query GSI1 USER, joined        |
+ * | GET /api/desa-wisata/details      | Query GSI1 DESA                                                   |
+ * | GET /api/desa-wisata/{kd}         | GetItem DESA#<kd>                                                 |
+ * | GET /api/desa-wisata/email/{e}    | Query GSI2 OWNER#<email>                                          |
+ * | GET /api/desa-wisata/slug/{s}     | GetItem SLUG#<s> → GetItem DESA#<kd>                              |
+ * | POST /api/desa-wisata             | GetItem USER#; [Query GSI2 OWNER#]; TransactWrite village + slug marker + request (+ user sign-up flag) |
+ * | PUT /api/desa-wisata/{kd}         | GetItem DESA#; TransactWrite village (version) [+ new slug marker + delete old] |
+ * | DELETE /api/desa-wisata/{kd}      | Query PK = DESA#<kd>; TransactWrite delete all (+ REQ#, STAT#, SLUG#) |
+ * | GET /api/permintaan               | Query GSI1 REQ + Query GSI1 USER + Query GSI1 DESA, joined        |
+ * | GET /api/permintaan/{kd}          | GetItem REQ#; BatchGetItem USER# + DESA#                          |
+ * | POST/DELETE /api/permintaan       | TransactWrite REQ# + village (codes, child_rev)                   |
+ * | PUT /api/permintaan/{kd}          | UpdateItem REQ# (attribute_exists)                                |
+ * | GET /api/status-desa              | Query GSI1 STAT                                                   |
+ * | GET /api/status-desa/{kd}         | GetItem STAT#<kd>                                                 |
+ * | POST/DELETE /api/status-desa      | TransactWrite STAT# + village (codes, child_rev)                  |
+ * | PUT /api/status-desa/{kd}         | UpdateItem STAT# (attribute_exists)                               |
+ * | GET /api/skor                     | Query GSI1 DESA + Query GSI1 SKOR, joined                         |
+ * | GET /api/skor/{kd}                | GetItem DESA#<kd>/SKOR                                            |
+ * | POST /api/skor                    | TransactWrite score (attribute_not_exists) + village (child_rev)  |
+ * | PUT /api/skor/{kd}                | GetItem DESA#; UpdateItem score (attribute_exists)                |
  *
  * E-mails are stored and keyed lower-case and trimmed; usernames are unique case-insensitively.
  */
@@ -36,7 +71,24 @@ export const keys = {
   userCounter: () => ({ PK: 'COUNTER#USER', SK: 'COUNTER' }),
   resetCode: (email: string) => ({ PK: `RESET#${normEmail(email)}`, SK: 'RESET' }),
   loginThrottle: (email: string) => ({ PK: `LOGIN#${normEmail(email)}`, SK: 'LOGIN' }),
+
+  village: (kd: string) => ({ PK: `DESA#${kd}`, SK: 'DESA' }),
+  villagePartition: (kd: string) => `DESA#${kd}`,
+  villageList: (createdAt: string, kd: string) => ({ GSI1PK: LIST.villages, GSI1SK: `${createdAt}#${kd}` }),
+  villageOwner: (email: string, kd: string) => ({ GSI2PK: `OWNER#${normEmail(email)}`, GSI2SK: kd }),
+  ownerPartition: (email: string) => `OWNER#${normEmail(email)}`,
+  slugMarker: (slug: string) => ({ PK: `SLUG#${slug}`, SK: 'SLUG' }),
+  slugCounter: (base: string) => ({ PK: `SLUGSEQ#${base}`, SK: 'SLUGSEQ' }),
+
+  score: (kd: string) => ({ PK: `DESA#${kd}`, SK: 'SKOR' }),
+  scoreList: (kd: string) => ({ GSI1PK: LIST.scores, GSI1SK: kd }),
+
+  request: (code: string) => ({ PK: `REQ#${code}`, SK: 'REQ' }),
+  requestList: (createdAt: string, code: string) => ({ GSI1PK: LIST.requests, GSI1SK: `${createdAt}#${code}` }),
+
+  status: (code: string) => ({ PK: `STAT#${code}`, SK: 'STAT' }),
+  statusList: (createdAt: string, code: string) => ({ GSI1PK: LIST.statuses, GSI1SK: `${createdAt}#${code}` }),
 };
 
-/** The GSI1 partition that lists every item of a kind. */
-export const LIST = { users: 'USER' } as const;
+/** The GSI1 partitions that list every item of a kind. */
+export const LIST = { users: 'USER', villages: 'DESA', scores: 'SKOR', requests: 'REQ', statuses: 'STAT' } as const;

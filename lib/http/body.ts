@@ -1,5 +1,4 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import type { z } from 'zod';
 import { MSG } from '../messages';
 import { badRequest } from './errors';
 
@@ -21,13 +20,6 @@ export function jsonBody(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Enc
   } catch {
     throw badRequest(invalidMessage);
   }
-}
-
-/** Parses `value` with `schema`, turning any validation problem into a 400 with `message`. */
-export function validate<S extends z.ZodType>(schema: S, value: unknown, message: string): z.output<S> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw badRequest(message);
-  return result.data;
 }
 
 /** True when the value is a non-empty string after trimming. */

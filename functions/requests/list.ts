@@ -1,0 +1,5 @@
+import { requestListWithNames } from '../../lib/domain/requests';
+import { route } from '../../lib/http/handler';
+import { ok } from '../../lib/http/response';
+
+export const handler = route('GET /api/permintaan', async () => ok({ data: await requestListWithNames() }));

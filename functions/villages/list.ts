@@ -1,0 +1,5 @@
+import { villageListWithRequests } from '../../lib/domain/villages';
+import { route } from '../../lib/http/handler';
+import { ok } from '../../lib/http/response';
+
+export const handler = route('GET /api/desa-wisata', async () => ok({ data: await villageListWithRequests() }));

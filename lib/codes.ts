@@ -1,0 +1,18 @@
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** 10 URL-safe characters from a CSPRNG (64^10 ≈ 1.2·10^18 values). */
+function randomPart(length = 10): string {
+  const bytes = randomBytes(length);
+  let out = '';
+  for (const b of bytes) out += ALPHABET[b & 63];
+  return out;
+}
+
+/** Service-assigned codes (DESIGN.md): DESA-…, REQ-…, STAT-… */
+export const newCode = {
+  village: () => `DESA-${randomPart()}`,
+  request: () => `REQ-${randomPart()}`,
+  status: () => `STAT-${randomPart()}`,
+};

@@ -1,0 +1,101 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { failedConditions } from './helpers';
+import { keys } from './keys';
+import { transactWrite } from './transact';
+import type { TransactItem, VillageRecord } from './villages';
+
+type Item = Record<string, unknown> & { PK: string; SK: string };
+type Key = { PK: string; SK: string };
+
+/**
+ * What one kind of dependent data adds to a village's deletion: extra items to delete
+ * (beyond the village's own partition, which is always deleted whole) and work to run
+ * only after the deletion has committed (e.g. deleting images from S3).
+ */
+export interface CascadeContribution {
+  deletes?: Key[];
+  afterCommit?: () => Promise<void>;
+}
+export type CascadeContributor = (village: VillageRecord, partition: Item[]) => CascadeContribution;
+
+/** Requests and statuses: their own partitions, listed on the village item. */
+const childrenByCode: CascadeContributor = (village) => ({
+  deletes: [
+    ...[...(village.request_codes ?? [])].map((c) => keys.request(c)),
+    ...[...(village.status_codes ?? [])].map((c) => keys.status(c)),
+  ],
+});
+
+/** Every kind of data that hangs off a village registers here, once. */
+const contributors: CascadeContributor[] = [childrenByCode];
+
+export class VillageChangedError extends Error {}
+
+const TRANSACTION_LIMIT = 100;
+
+/**
+ * Deletes a village and everything that hangs off it. Reads the village's partition
+ * with a strongly consistent Query, then deletes it all in one transaction whose village
+ * delete requires the `child_rev` it read (a child added meanwhile makes it fail with
+ * VillageChangedError, and the caller runs it again). When more than 100 items are
+ * involved, the children go first in batches and the village last: every step is
+ * idempotent and the village (with its code lists) survives until the end, so a retry
+ * after any failure completes the job. After-commit work (images) runs only once the
+ * database no longer refers to it.
+ */
+export async function cascadeDeleteVillage(village: VillageRecord): Promise<void> {
+  const partition: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.villagePartition(village.kd_desa) },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    partition.push(...((page.Items ?? []) as Item[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+
+  const current = (partition.find((i) => i.SK === 'DESA') as VillageRecord | undefined) ?? village;
+  const contributions = contributors.map((c) => c(current, partition));
+  const childKeys: Key[] = [
+    ...partition.filter((i) => i.SK !== 'DESA').map((i) => ({ PK: i.PK, SK: i.SK })),
+    ...contributions.flatMap((c) => c.deletes ?? []),
+  ];
+  const finalItems: TransactItem[] = [
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.village(current.kd_desa),
+        ConditionExpression: 'child_rev = :rev',
+        ExpressionAttributeValues: { ':rev': current.child_rev },
+      },
+    },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.slugMarker(current.slug),
+        ConditionExpression: 'attribute_not_exists(PK) OR kd_desa = :kd',
+        ExpressionAttributeValues: { ':kd': current.kd_desa },
+      },
+    },
+  ];
+  const childDeletes: TransactItem[] = childKeys.map((Key) => ({ Delete: { TableName: tableName(), Key } }));
+
+  if (finalItems.length + childDeletes.length > TRANSACTION_LIMIT) {
+    for (let i = 0; i < childDeletes.length; i += TRANSACTION_LIMIT) await transactWrite(childDeletes.slice(i, i + TRANSACTION_LIMIT));
+    childDeletes.length = 0;
+  }
+  try {
+    await transactWrite([...finalItems, ...childDeletes]);
+  } catch (err) {
+    if (failedConditions(err)?.includes(0)) throw new VillageChangedError();
+    throw err;
+  }
+  for (const c of contributions) if (c.afterCommit) await c.afterCommit();
+}

@@ -1,0 +1,61 @@
+import { jsonBody, present } from '../http/body';
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import {
+  createScore,
+  listScores,
+  ScoreExistsError,
+  ScoreVillageMissingError,
+  SCORE_FIELDS,
+  updateScore,
+  type ScoreRecord,
+} from '../db/scores';
+import { getVillage, listVillages } from '../db/villages';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { parseOr400 } from '../http/validation';
+import { MSG } from '../messages';
+import { computeScore, pickScoreValues, scoreValuesSchema } from './scores';
+
+/** The six values of a POST/PUT body, or 400 with the contract's text. */
+export function scoreValuesFrom(body: unknown) {
+  return parseOr400(scoreValuesSchema, body, MSG.scoreInvalid);
+}
+
+/** POST /api/skor. */
+export async function createScoreFrom(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>): Promise<ScoreRecord> {
+  const body = jsonBody(event) as Record<string, unknown>;
+  if (!present(body?.kd_desa)) throw badRequest(MSG.scoreVillageCodeMissing);
+  const values = scoreValuesFrom(body);
+  try {
+    return await createScore({ kd_desa: body.kd_desa.trim(), ...values, ...computeScore(values) });
+  } catch (err) {
+    if (err instanceof ScoreExistsError) throw conflict(MSG.scoreExists);
+    if (err instanceof ScoreVillageMissingError) throw notFound(MSG.scoreVillageNotFound);
+    throw err;
+  }
+}
+
+/** PUT /api/skor/{kd}. */
+export async function updateScoreFor(kd: string, body: unknown): Promise<ScoreRecord> {
+  const values = scoreValuesFrom(body);
+  if (!(await getVillage(kd))) throw notFound(MSG.scoreVillageNotFound);
+  const updated = await updateScore({ kd_desa: kd, ...values, ...computeScore(values) });
+  if (!updated) throw notFound(MSG.scoreNotFound);
+  return updated;
+}
+
+/** GET /api/skor: every village, scored or not (null scores, rata_rata 0, Rintisan). */
+export async function scoreList() {
+  const [villages, scores] = await Promise.all([listVillages(), listScores()]);
+  const byVillage = new Map(scores.map((s) => [s.kd_desa, s]));
+  const unscored = Object.fromEntries(SCORE_FIELDS.map((f) => [f, null]));
+  return villages.map((v) => {
+    const s = byVillage.get(v.kd_desa);
+    return {
+      kd_desa: v.kd_desa,
+      nama_desa: v.nama_desa,
+      kategori_desa: s?.kategori_desa ?? 'Rintisan',
+      ...(s ? pickScoreValues(s) : unscored),
+      rata_rata: s?.rata_rata ?? 0,
+    };
+  });
+}

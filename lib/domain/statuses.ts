@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { createStatus, VILLAGE_STATUSES } from '../db/statuses';
+import { VillageGoneError } from '../db/requests';
+import { getVillage } from '../db/villages';
+import { notFound } from '../http/errors';
+import { MSG } from '../messages';
+
+const keterangan = z.string().trim().max(1000).default('');
+export const createStatusSchema = z.object({
+  kd_desa: z.string().trim().min(1).max(100),
+  status: z.enum(VILLAGE_STATUSES),
+  keterangan,
+});
+export const updateStatusSchema = z.object({ status: z.enum(VILLAGE_STATUSES), keterangan });
+
+/** POST /api/status-desa: the village must exist. */
+export async function createStatusFor(input: z.output<typeof createStatusSchema>) {
+  if (!(await getVillage(input.kd_desa))) throw notFound(MSG.villageNotFound);
+  try {
+    return await createStatus(input);
+  } catch (err) {
+    if (err instanceof VillageGoneError) throw notFound(MSG.villageNotFound);
+    throw err;
+  }
+}

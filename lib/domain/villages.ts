@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import type { UserRecord } from '../db/users';
+import { getUserByEmail, listUsers } from '../db/users';
+import { cascadeDeleteVillage, VillageChangedError } from '../db/cascade';
+import { normEmail } from '../db/keys';
+import { listRequests } from '../db/requests';
+import { isTransactionConflict, withRetries } from '../db/transact';
+import {
+  createVillage,
+  getVillage,
+  listVillages,
+  SignupRefusedError,
+  toPublicVillage,
+  updateVillage,
+  VersionConflictError,
+  VillageCodeTakenError,
+  villagesByEmail,
+  type CreatedVillage,
+  type VillageFields,
+  type VillageRecord,
+} from '../db/villages';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
+import { MSG } from '../messages';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+/** The eight fields of POST and PUT /api/desa-wisata. */
+export const villageSchema = z.object({
+  provinsi: text(100),
+  kabupaten: text(100),
+  nama_desa: text(150),
+  nama_popular: text(150),
+  alamat: text(500),
+  pengelola: text(150),
+  nomor_telepon: z.string().trim().regex(/^\+?[0-9][0-9 ()-]{4,24}$/),
+  email: z.email().max(254),
+});
+
+/**
+ * POST /api/desa-wisata. With a token: the caller must be the pengelola whose e-mail the
+ * village names. Without one (the sign-up flow): only while that account is unverified
+ * and owns no village, once.
+ */
+export async function createVillageAs(fields: VillageFields, caller: UserRecord | undefined): Promise<CreatedVillage> {
+  const owner = await getUserByEmail(fields.email);
+  if (!owner) throw badRequest(MSG.emailNotRegistered);
+  try {
+    if (caller) {
+      if (caller.role !== 'pengelola') throw forbidden(MSG.pengelolaOnlyVillage);
+      if (caller.email !== owner.email) throw forbidden(MSG.villageOwnerOnly);
+      return await createVillage(fields);
+    }
+    if (owner.is_verified || owner.role !== 'pengelola') throw unauthorized(MSG.tokenMissing);
+    if ((await villagesByEmail(owner.email)).length > 0) throw unauthorized(MSG.tokenMissing);
+    return await createVillage(fields, { signupOf: owner.email });
+  } catch (err) {
+    if (err instanceof SignupRefusedError) throw unauthorized(MSG.tokenMissing);
+    if (err instanceof VillageCodeTakenError) throw conflict(MSG.villageCodeTaken);
+    throw err;
+  }
+}
+
+/** Loads a village the caller owns: 404 when missing, 403 when another manager's. */
+export async function ownedVillage(kd: string, caller: UserRecord, consistent = false): Promise<VillageRecord> {
+  const village = await getVillage(kd, consistent);
+  if (!village) throw notFound(MSG.villageNotFound);
+  if (village.email !== normEmail(caller.email)) throw forbidden(MSG.villageOwnerOnly);
+  return village;
+}
+
+const raceLost = (err: unknown) => err instanceof VersionConflictError || err instanceof VillageChangedError || isTransactionConflict(err);
+
+/** PUT /api/desa-wisata/{kd}: re-reads and re-applies when a concurrent PUT came first. */
+export async function updateVillageAs(kd: string, fields: VillageFields, caller: UserRecord): Promise<VillageRecord> {
+  if (normEmail(fields.email) !== normEmail(caller.email) && !(await getUserByEmail(fields.email))) {
+    throw badRequest(MSG.emailNotRegistered);
+  }
+  return withRetries(async () => updateVillage(await ownedVillage(kd, caller, true), fields), raceLost);
+}
+
+/** DELETE /api/desa-wisata/{kd}: the cascade, run again if a child was added meanwhile. */
+export async function deleteVillageAs(kd: string, caller: UserRecord): Promise<void> {
+  await withRetries(async () => cascadeDeleteVillage(await ownedVillage(kd, caller, true)), raceLost);
+}
+
+/** GET /api/desa-wisata: every village with its latest request and its owner's verification flag. */
+export async function villageListWithRequests() {
+  const [villages, requests, users] = await Promise.all([listVillages(), listRequests(), listUsers()]);
+  const latest = new Map<string, { kd_permintaan: string; status_permintaan: string; created_at: string }>();
+  for (const r of requests) {
+    const seen = latest.get(r.kd_desa);
+    if (!seen || seen.created_at <= r.created_at) latest.set(r.kd_desa, r);
+  }
+  const verified = new Map(users.map((u) => [u.email, u.is_verified]));
+  return villages.map((v) => ({
+    ...toPublicVillage(v),
+    kd_permintaan: latest.get(v.kd_desa)?.kd_permintaan ?? null,
+    status_permintaan: latest.get(v.kd_desa)?.status_permintaan ?? null,
+    is_verified: verified.get(v.email) ?? false,
+  }));
+}
+
+/** GET /api/desa-wisata/details. */
+export async function villageDetailsList() {
+  return (await listVillages()).map((v) => ({
+    kd_desa: v.kd_desa,
+    gambar_cover: v.gambar_cover ?? null,
+    provinsi: v.provinsi,
+    kabupaten: v.kabupaten,
+    nama_popular: v.nama_popular,
+    slug: v.slug,
+  }));
+}

@@ -1,0 +1,33 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../lib/db/client';
+
+/** Every item of this test file's table (a Scan: test inspection only, never on a request path). */
+export async function allItems(): Promise<Record<string, any>[]> {
+  const items: Record<string, any>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
+/** Counts the DynamoDB commands lib/ sends, by name, while `fn` runs. */
+export async function countCommands<T>(fn: () => Promise<T>): Promise<{ result: T; counts: Record<string, number> }> {
+  const counts: Record<string, number> = {};
+  const name = `count-${Math.random()}`;
+  db().middlewareStack.add(
+    (next, context) => async (args) => {
+      const cmd = context.commandName ?? 'unknown';
+      counts[cmd] = (counts[cmd] ?? 0) + 1;
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    return { result: await fn(), counts };
+  } finally {
+    db().middlewareStack.remove(name);
+  }
+}
