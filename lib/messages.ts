@@ -8,7 +8,18 @@ export const MSG = {
   internalError: 'Internal server error', // spec
   notFoundRoute: 'Endpoint tidak ditemukan',
   invalidJson: 'Body JSON tidak valid',
-  payloadTooLarge: 'Ukuran request melebihi batas maksimum',
+  payloadTooLarge: 'Ukuran request melebihi batas 6 MB (di AWS, total file per request sekitar 4,4 MB)',
+  multipartInvalid: 'Format multipart/form-data tidak valid',
+  fileFieldUnknown: 'Field file tidak dikenal',
+  tooManyFiles: 'Terlalu banyak file dalam satu request',
+  tooManyFilesInField: 'Terlalu banyak file pada field',
+  tooManyFields: 'Terlalu banyak field dalam request',
+  fieldTooLarge: 'Isi field terlalu besar',
+  fileTooLarge: 'Ukuran file maksimal 5 MB',
+  imageTypeInvalid: 'Format file harus JPG, PNG, atau WebP',
+  imageUrlInvalid: 'URL gambar tidak valid: hanya gambar yang diunggah ke layanan ini yang dapat digunakan',
+  imageNotFound: 'Gambar tidak ditemukan',
+  tooManyFilesForItems: 'Jumlah file melebihi jumlah gambar yang diminta item',
   unsupportedMediaType: 'Content-Type tidak didukung',
   tooManyRequests: 'Terlalu banyak permintaan. Silakan coba lagi nanti.',
 
@@ -79,6 +90,10 @@ export const MSG = {
   villageCodeUnknown: 'Kode desa tidak ditemukan dalam tabel desa_wisata. Pastikan kode desa benar.', // spec
   dataJsonInvalid: 'Data JSON tidak valid', // spec
   villageDescriptionNotFound: 'Deskripsi desa tidak ditemukan', // spec
+  villageDescriptionInvalid: 'Data deskripsi desa tidak valid',
+  villageDescriptionCreated: 'Deskripsi desa berhasil ditambahkan',
+  villageDescriptionUpdated: 'Deskripsi desa berhasil diperbarui',
+  villageDescriptionDeleted: 'Deskripsi desa berhasil dihapus',
   villageDescriptionExists: 'Deskripsi desa sudah ada. Gunakan PUT untuk mengubahnya.', // spec
 
   // tourism descriptions and uploads
@@ -86,6 +101,16 @@ export const MSG = {
   entityTypeInvalid: 'entity_type tidak valid', // spec
   itemNotFound: 'Item tidak ditemukan', // spec
   noFileUploaded: 'No file uploaded', // spec
+  tourismDescriptionInvalid: 'Data deskripsi wisata tidak valid',
+  tourismDescriptionNotFound: 'Deskripsi wisata tidak ditemukan',
+  tourismDescriptionExists: 'Deskripsi wisata sudah ada. Gunakan PUT untuk mengubahnya.',
+  tourismDescriptionBusy: 'Deskripsi wisata sedang diubah. Silakan coba lagi.',
+  tourismDescriptionCreated: 'Deskripsi wisata berhasil ditambahkan',
+  tourismDescriptionUpdated: 'Deskripsi wisata berhasil diperbarui',
+  tourismDescriptionDeleted: 'Deskripsi wisata berhasil dihapus',
+  tourismItemsAdded: 'Item berhasil ditambahkan',
+  tourismItemRemoved: 'Item berhasil dihapus',
+  paginationInvalid: 'Parameter page dan limit harus bilangan bulat positif (limit maksimal 100)',
   pengelolaOnlyTourismDescription: "Akses ditolak. Hanya role 'pengelola' yang dapat mengelola deskripsi wisata.",
 
   // scores

@@ -1,7 +1,10 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { log } from '../log';
+import { deleteAllUnder, villagePrefix } from '../storage/images';
 import { db, tableName } from './client';
 import { failedConditions } from './helpers';
 import { keys } from './keys';
+import { tourismCounterDecrement } from './tourism-descriptions';
 import { transactWrite } from './transact';
 import type { TransactItem, VillageRecord } from './villages';
 
@@ -15,6 +18,8 @@ type Key = { PK: string; SK: string };
  */
 export interface CascadeContribution {
   deletes?: Key[];
+  /** Other writes of the final transaction (e.g. a counter). */
+  writes?: TransactItem[];
   afterCommit?: () => Promise<void>;
 }
 export type CascadeContributor = (village: VillageRecord, partition: Item[]) => CascadeContribution;
@@ -27,8 +32,24 @@ const childrenByCode: CascadeContributor = (village) => ({
   ],
 });
 
+/**
+ * Descriptions (both kinds) live in the village's partition and are deleted with it; the
+ * tourism-description count goes down, and every image under the village's prefix is
+ * deleted once the database change has committed.
+ */
+const descriptions: CascadeContributor = (village, partition) => ({
+  writes: partition.some((i) => i.SK === 'DESKWIS') ? [tourismCounterDecrement()] : [],
+  afterCommit: async () => {
+    try {
+      await deleteAllUnder(villagePrefix(village.kd_desa));
+    } catch (err) {
+      log.error('image delete after village deletion failed; objects left for the sweep', err, { kd_desa: village.kd_desa });
+    }
+  },
+});
+
 /** Every kind of data that hangs off a village registers here, once. */
-const contributors: CascadeContributor[] = [childrenByCode];
+const contributors: CascadeContributor[] = [childrenByCode, descriptions];
 
 export class VillageChangedError extends Error {}
 
@@ -68,6 +89,7 @@ export async function cascadeDeleteVillage(village: VillageRecord): Promise<void
     ...contributions.flatMap((c) => c.deletes ?? []),
   ];
   const finalItems: TransactItem[] = [
+    ...contributions.flatMap((c) => c.writes ?? []),
     {
       Delete: {
         TableName: tableName(),
@@ -94,7 +116,7 @@ export async function cascadeDeleteVillage(village: VillageRecord): Promise<void
   try {
     await transactWrite([...finalItems, ...childDeletes]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) throw new VillageChangedError();
+    if (failedConditions(err)?.includes(finalItems.findIndex((i) => i.Delete?.Key?.SK === 'DESA'))) throw new VillageChangedError();
     throw err;
   }
   for (const c of contributions) if (c.afterCommit) await c.afterCommit();

@@ -14,6 +14,9 @@
  * | login throttle       | LOGIN#<email>         | LOGIN    | —                        | —                      |
  * | village              | DESA#<kd_desa>        | DESA     | DESA / <created_at>#<kd> | OWNER#<email> / <kd>   |
  * | score                | DESA#<kd_desa>        | SKOR     | SKOR / <kd_desa>         | —                      |
+ * | tourism description  | DESA#<kd_desa>        | DESKWIS  | DESKWIS / <created>#<kd> | ATRAKSI / <random> (sparse) |
+ * | village description  | DESA#<kd_desa>        | DESKDESA | —                        | —                      |
+ * | tourism desc. count  | COUNTER#DESKWIS       | COUNTER  | —                        | —                      |
  * | slug marker          | SLUG#<slug>           | SLUG     | —                        | —                      |
  * | slug suffix counter  | SLUGSEQ#<base slug>   | SLUGSEQ  | —                        | —                      |
  * | request              | REQ#<kd_permintaan>   | REQ      | REQ / <created_at>#<kd>  | —                      |
@@ -56,6 +59,21 @@
  * | GET /api/skor/{kd}                | GetItem DESA#<kd>/SKOR                                            |
  * | POST /api/skor                    | TransactWrite score (attribute_not_exists) + village (child_rev)  |
  * | PUT /api/skor/{kd}                | GetItem DESA#; UpdateItem score (attribute_exists)                |
+ * | GET /api/deskripsi-wisata?page    | GetItem COUNTER#DESKWIS + Query GSI1 DESKWIS (page window)        |
+ * | GET /api/deskripsi-wisata/{kd}    | GetItem DESA#<kd>/DESKWIS                                         |
+ * | POST/DELETE deskripsi-wisata      | GetItem DESA#; TransactWrite description + counter + village child_rev |
+ * | PUT/PATCH/remove-item             | GetItem DESA#, DESKWIS; PutItem DESKWIS (version condition, retried) |
+ * | GET /api/atraksi-wisata           | Query GSI2 ATRAKSI from a random key (Limit 8, wraps) + BatchGetItem villages |
+ * | GET /api/deskripsi-desa/{kd}      | GetItem DESA#<kd>/DESKDESA                                        |
+ * | POST/PUT/DELETE deskripsi-desa    | GetItem DESA#, DESKDESA; TransactWrite description (version) + village gambar_cover |
+ *
+ * Tourism-description items (atraksi, penginapan, …) are kept inside the description
+ * item, with a per-category `next_ids` counter on it; every write of the description is
+ * a PutItem conditioned on the `version` it read, and the service re-reads and re-applies
+ * on a lost race. So concurrent PATCH appends and remove-item calls all land, none is
+ * lost, and an id is never handed out twice (the counter only grows). One item holds a
+ * description of up to 400 KB, far above the limits the schemas set (100 items per
+ * category, bounded texts).
  *
  * E-mails are stored and keyed lower-case and trimmed; usernames are unique case-insensitively.
  */
@@ -86,9 +104,23 @@ export const keys = {
   request: (code: string) => ({ PK: `REQ#${code}`, SK: 'REQ' }),
   requestList: (createdAt: string, code: string) => ({ GSI1PK: LIST.requests, GSI1SK: `${createdAt}#${code}` }),
 
+  tourismDescription: (kd: string) => ({ PK: `DESA#${kd}`, SK: 'DESKWIS' }),
+  tourismList: (createdAt: string, kd: string) => ({ GSI1PK: LIST.tourismDescriptions, GSI1SK: `${createdAt}#${kd}` }),
+  tourismCounter: () => ({ PK: 'COUNTER#DESKWIS', SK: 'COUNTER' }),
+  /** Sparse: only descriptions with an attraction that has an image; the sort key is random. */
+  attractionIndex: (randomKey: string) => ({ GSI2PK: 'ATRAKSI', GSI2SK: randomKey }),
+  villageDescription: (kd: string) => ({ PK: `DESA#${kd}`, SK: 'DESKDESA' }),
+
   status: (code: string) => ({ PK: `STAT#${code}`, SK: 'STAT' }),
   statusList: (createdAt: string, code: string) => ({ GSI1PK: LIST.statuses, GSI1SK: `${createdAt}#${code}` }),
 };
 
 /** The GSI1 partitions that list every item of a kind. */
-export const LIST = { users: 'USER', villages: 'DESA', scores: 'SKOR', requests: 'REQ', statuses: 'STAT' } as const;
+export const LIST = {
+  users: 'USER',
+  villages: 'DESA',
+  scores: 'SKOR',
+  requests: 'REQ',
+  statuses: 'STAT',
+  tourismDescriptions: 'DESKWIS',
+} as const;

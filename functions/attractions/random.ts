@@ -1,0 +1,5 @@
+import { randomAttractions } from '../../lib/domain/attractions';
+import { route } from '../../lib/http/handler';
+import { ok } from '../../lib/http/response';
+
+export const handler = route('GET /api/atraksi-wisata', async () => ok({ data: await randomAttractions() }));

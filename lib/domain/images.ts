@@ -1,0 +1,109 @@
+import { badRequest } from '../http/errors';
+import type { UploadedFile } from '../http/multipart';
+import { log } from '../log';
+import { MSG } from '../messages';
+import { detectImageType } from '../storage/image-type';
+import { copyImage, deleteImages, ImageMissingError, keyOf, putImage, uploadPrefix, villagePrefix } from '../storage/images';
+
+/** Limits of multipart image fields. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The object-store side of one database change. New objects are written before the
+ * change; if it fails, `rollback()` removes them. Objects the change stops referencing
+ * are removed by `commit()` only after the change has committed.
+ */
+export class ImageChanges {
+  private readonly created: string[] = [];
+  private readonly afterCommit: string[] = [];
+
+  constructor(
+    private readonly kd: string,
+    private readonly callerId: number,
+  ) {}
+
+  /** Checks every file's bytes first (nothing is stored if one is not an image), then stores them all. */
+  async store(files: UploadedFile[]): Promise<string[]> {
+    const types = files.map((f) => detectImageType(f.data));
+    if (types.some((t) => t === null)) throw badRequest(MSG.imageTypeInvalid);
+    const results = await Promise.allSettled(files.map((f, i) => putImage(f.data, types[i]!, villagePrefix(this.kd))));
+    for (const r of results) if (r.status === 'fulfilled') this.created.push(r.value);
+    const failure = results.find((r) => r.status === 'rejected');
+    if (failure) throw (failure as PromiseRejectedResult).reason;
+    return results.map((r) => (r as PromiseFulfilledResult<string>).value);
+  }
+
+  /**
+   * Resolves an image URL an item refers to: one it already has (`current`) stays; an
+   * upload of the caller's own (POST /api/upload/gambar) is moved under this village, so
+   * that every stored image belongs to exactly one place; anything else is a 400.
+   */
+  async claim(url: unknown, current: ReadonlySet<string>): Promise<string> {
+    if (typeof url !== 'string') throw badRequest(MSG.imageUrlInvalid);
+    if (current.has(url)) return url;
+    const key = keyOf(url);
+    if (!key || !key.startsWith(uploadPrefix(this.callerId))) throw badRequest(MSG.imageUrlInvalid);
+    try {
+      const moved = await copyImage(key, villagePrefix(this.kd));
+      this.created.push(moved);
+      this.afterCommit.push(url);
+      return moved;
+    } catch (err) {
+      if (err instanceof ImageMissingError) throw badRequest(MSG.imageNotFound);
+      throw err;
+    }
+  }
+
+  /** Marks images the change stops referencing, to delete after it commits. */
+  drop(urls: Iterable<string>): void {
+    this.afterCommit.push(...urls);
+  }
+
+  /** The database change failed: remove what this change stored. */
+  async rollback(): Promise<void> {
+    try {
+      await deleteImages(this.created.splice(0));
+    } catch (err) {
+      log.error('image rollback failed; objects left for the sweep', err, { kd_desa: this.kd });
+    }
+  }
+
+  /** The database change committed: remove what it no longer references. */
+  async commit(): Promise<void> {
+    this.created.length = 0;
+    await deleteAfterCommit(this.afterCommit.splice(0), this.kd);
+  }
+
+  /** Runs `write`; rolls the stored objects back if it throws, deletes dropped ones if it succeeds. */
+  async around<T>(write: () => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await write();
+    } catch (err) {
+      await this.rollback();
+      throw err;
+    }
+    await this.commit();
+    return result;
+  }
+}
+
+/**
+ * Deletes images after a committed change. A failure here cannot undo the change, so it
+ * is logged (the objects are then orphans for `npm run images:sweep`), not thrown.
+ */
+export async function deleteAfterCommit(urls: string[], kd: string): Promise<void> {
+  if (urls.length === 0) return;
+  try {
+    await deleteImages(urls);
+  } catch (err) {
+    log.error('image delete after commit failed; objects left for the sweep', err, { kd_desa: kd, count: urls.length });
+  }
+}
+
+/** Groups uploaded files by field, keeping their order. */
+export function filesByField(files: UploadedFile[]): Map<string, UploadedFile[]> {
+  const map = new Map<string, UploadedFile[]>();
+  for (const f of files) map.set(f.field, [...(map.get(f.field) ?? []), f]);
+  return map;
+}

@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { nowIso } from '../clock';
+import { isTransactionConflict, withRetries } from '../db/transact';
+import {
+  CATEGORIES,
+  createTourismDescription,
+  deleteTourismDescription,
+  DescriptionExistsError,
+  DescriptionVersionError,
+  DescriptionVillageMissingError,
+  getTourismDescription,
+  imagesOf,
+  newRandomKey,
+  replaceTourismDescription,
+  type Category,
+  type StoredItem,
+  type TourismDescriptionRecord,
+} from '../db/tourism-descriptions';
+import type { UserRecord } from '../db/users';
+import { badRequest, conflict, notFound } from '../http/errors';
+import type { MultipartLimits, UploadedFile } from '../http/multipart';
+import { MSG, withFields } from '../messages';
+import { filesByField, IMAGE_MAX_BYTES, ImageChanges } from './images';
+import { ownedVillage } from './villages';
+
+export { CATEGORIES, type Category };
+
+/** Multipart limits: 5 MB per image, 25 files per category field (the contract's PATCH limit, used for all writes). */
+export const TOURISM_FORM_LIMITS: MultipartLimits = {
+  fileSize: IMAGE_MAX_BYTES,
+  files: 100,
+  filesPerField: 25,
+  fileFields: CATEGORIES,
+  fields: 10,
+  fieldSize: 512 * 1024,
+};
+
+const MAX_ITEMS = 100;
+const name = z.string().trim().min(1).max(200);
+const price = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)])
+  .pipe(z.number().finite().min(0).max(1e12));
+const itemBase = {
+  id: z.number().int().positive().optional(),
+  gambar: z.array(z.string().max(2048)).max(25).optional(),
+  /** How many of the category's uploaded files this item takes (default 1 for a new item, 0 for an existing one). */
+  jumlah_gambar: z.number().int().min(0).max(25).optional(),
+};
+export const ITEM_SCHEMAS = {
+  atraksi: z.object({ ...itemBase, nama_atraksi: name, kategori_atraksi: z.string().trim().max(100).optional() }),
+  penginapan: z.object({ ...itemBase, nama_penginapan: name, harga_penginapan: price }),
+  paket_wisata: z.object({ ...itemBase, nama_paket_wisata: name, harga_paket_wisata: price }),
+  suvenir: z.object({ ...itemBase, nama_suvenir: name, harga_suvenir: price }),
+} as const;
+type ItemInput = z.output<(typeof ITEM_SCHEMAS)[Category]>;
+
+/** A category may also arrive as JSON text (as GET returns it). */
+const categoryList = <S extends z.ZodType>(item: S) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v;
+    }
+  }, z.array(item).max(MAX_ITEMS));
+
+const text = (max: number) => z.string().max(max);
+const categoryFields = {
+  atraksi: categoryList(ITEM_SCHEMAS.atraksi).optional(),
+  penginapan: categoryList(ITEM_SCHEMAS.penginapan).optional(),
+  paket_wisata: categoryList(ITEM_SCHEMAS.paket_wisata).optional(),
+  suvenir: categoryList(ITEM_SCHEMAS.suvenir).optional(),
+};
+export const createTourismSchema = z.object({
+  kd_desa: z.string().trim().min(1).max(100),
+  penjelasan_umum: text(20_000).default(''),
+  fasilitas: text(10_000).default(''),
+  dokumentasi_desa: text(10_000).default(''),
+  ...categoryFields,
+});
+export const updateTourismSchema = z.object({
+  penjelasan_umum: text(20_000).optional(),
+  fasilitas: text(10_000).optional(),
+  dokumentasi_desa: text(10_000).optional(),
+  ...categoryFields,
+});
+export const patchTourismSchema = z.object(categoryFields);
+export const removeItemSchema = z.object({ entity_type: z.string(), item_id: z.union([z.number(), z.string()]) });
+
+type CategoryInput = Partial<Record<Category, ItemInput[]>>;
+
+export function parseDescription<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  if (data === undefined || data === null || typeof data !== 'object' || Array.isArray(data)) throw badRequest(MSG.dataJsonInvalid);
+  const result = schema.safeParse(data);
+  if (!result.success) throw badRequest(withFields(MSG.tourismDescriptionInvalid, result.error.issues.map((i) => String(i.path[0] ?? 'data'))));
+  return result.data;
+}
+
+/** The response shape: the four categories as JSON text, items without internal fields. */
+export function present(d: TourismDescriptionRecord) {
+  return {
+    kd_desa: d.kd_desa,
+    penjelasan_umum: d.penjelasan_umum,
+    fasilitas: d.fasilitas,
+    dokumentasi_desa: d.dokumentasi_desa,
+    atraksi: JSON.stringify(d.atraksi),
+    penginapan: JSON.stringify(d.penginapan),
+    paket_wisata: JSON.stringify(d.paket_wisata),
+    suvenir: JSON.stringify(d.suvenir),
+    created_at: d.created_at,
+    updated_at: d.updated_at,
+  };
+}
+
+/**
+ * Builds a category's new items: ids for items without a known one, images for each
+ * (kept, claimed from the caller's uploads, and the category's files in order — each
+ * item takes `jumlah_gambar` files, default 1 for new items). Leftover files are a 400.
+ */
+async function buildItems(
+  category: Category,
+  inputs: ItemInput[],
+  files: UploadedFile[],
+  existing: Map<number, StoredItem>,
+  nextIds: Record<Category, number>,
+  images: ImageChanges,
+): Promise<StoredItem[]> {
+  const wanted = inputs.map((it) => it.jumlah_gambar ?? (it.id !== undefined && existing.has(it.id) ? 0 : 1));
+  if (wanted.reduce((a, b) => a + b, 0) < files.length) throw badRequest(`${MSG.tooManyFilesForItems}: ${category}`);
+  const uploaded = await images.store(files); // all of the category's files at once, in parallel
+  let next = 0;
+  const out: StoredItem[] = [];
+  for (const [i, input] of inputs.entries()) {
+    const { id, gambar, jumlah_gambar, ...fields } = input;
+    void jumlah_gambar;
+    const old = id !== undefined ? existing.get(id) : undefined;
+    const current = new Set(old?.gambar ?? []);
+    const kept = gambar === undefined ? [...current] : await Promise.all(gambar.map((u) => images.claim(u, current)));
+    const mine = uploaded.slice(next, next + wanted[i]!);
+    next += mine.length;
+    out.push({ id: old ? old.id : nextIds[category]++, ...fields, gambar: [...new Set([...kept, ...mine])] });
+  }
+  return out;
+}
+
+const raceLost = (err: unknown) => err instanceof DescriptionVersionError || isTransactionConflict(err);
+
+function mapWriteErrors(err: unknown): never {
+  if (err instanceof DescriptionExistsError) throw conflict(MSG.tourismDescriptionExists);
+  if (err instanceof DescriptionVillageMissingError) throw notFound(MSG.villageNotFound);
+  if (err instanceof DescriptionVersionError) throw conflict(MSG.tourismDescriptionBusy);
+  throw err;
+}
+
+/** POST /api/deskripsi-wisata. */
+export async function createTourismDescriptionAs(data: unknown, files: UploadedFile[], caller: UserRecord): Promise<TourismDescriptionRecord> {
+  const input = parseDescription(createTourismSchema, data);
+  const village = await ownedVillage(input.kd_desa, caller);
+  if (await getTourismDescription(village.kd_desa)) throw conflict(MSG.tourismDescriptionExists);
+  const byField = filesByField(files);
+  const images = new ImageChanges(village.kd_desa, caller.id);
+  return images
+    .around(async () => {
+      const now = nowIso();
+      const record: TourismDescriptionRecord = {
+        kd_desa: village.kd_desa,
+        penjelasan_umum: input.penjelasan_umum,
+        fasilitas: input.fasilitas,
+        dokumentasi_desa: input.dokumentasi_desa,
+        atraksi: [],
+        penginapan: [],
+        paket_wisata: [],
+        suvenir: [],
+        next_ids: { atraksi: 1, penginapan: 1, paket_wisata: 1, suvenir: 1 },
+        random_key: newRandomKey(),
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      };
+      for (const c of CATEGORIES) {
+        const items = (input[c] ?? []).map((it) => ({ ...it, id: undefined }));
+        record[c] = await buildItems(c, items, byField.get(c) ?? [], new Map(), record.next_ids, images);
+      }
+      await createTourismDescription(record);
+      return record;
+    })
+    .catch(mapWriteErrors);
+}
+
+/**
+ * Runs a read-modify-write of a description: loads it (404 if missing), lets `change`
+ * compute the new record, writes it if nobody wrote in between, and otherwise does it
+ * again from a fresh read. Image uploads happen inside `change` on each attempt and are
+ * rolled back when an attempt loses.
+ */
+async function modify(
+  kd: string,
+  caller: UserRecord,
+  change: (current: TourismDescriptionRecord, images: ImageChanges) => Promise<TourismDescriptionRecord>,
+): Promise<TourismDescriptionRecord> {
+  const village = await ownedVillage(kd, caller);
+  return withRetries(async () => {
+    const current = await getTourismDescription(village.kd_desa, true);
+    if (!current) throw notFound(MSG.tourismDescriptionNotFound);
+    const images = new ImageChanges(village.kd_desa, caller.id);
+    return images.around(async () => {
+      const next = await change(structuredClone(current), images);
+      const before = new Set(imagesOf(current));
+      const after = new Set(imagesOf(next));
+      images.drop([...before].filter((u) => !after.has(u)));
+      await replaceTourismDescription({ ...next, version: current.version + 1, updated_at: nowIso() }, current.version);
+      return { ...next, version: current.version + 1 };
+    });
+  }, raceLost).catch(mapWriteErrors);
+}
+
+/** PUT /api/deskripsi-wisata/{kd}: texts replaced when given; each given category replaced (known ids keep theirs). */
+export function updateTourismDescriptionAs(kd: string, data: unknown, files: UploadedFile[], caller: UserRecord) {
+  const input = parseDescription(updateTourismSchema, data);
+  const byField = filesByField(files);
+  return modify(kd, caller, async (d, images) => {
+    if (input.penjelasan_umum !== undefined) d.penjelasan_umum = input.penjelasan_umum;
+    if (input.fasilitas !== undefined) d.fasilitas = input.fasilitas;
+    if (input.dokumentasi_desa !== undefined) d.dokumentasi_desa = input.dokumentasi_desa;
+    for (const c of CATEGORIES) {
+      const items = (input as CategoryInput)[c];
+      const files = byField.get(c) ?? [];
+      if (items === undefined) {
+        if (files.length) throw badRequest(`${MSG.tooManyFilesForItems}: ${c}`);
+        continue;
+      }
+      d[c] = await buildItems(c, items, files, new Map(d[c].map((i) => [i.id, i])), d.next_ids, images);
+    }
+    return d;
+  });
+}
+
+/** PATCH /api/deskripsi-wisata/{kd}: appends new items (with images) to the given categories. */
+export async function appendTourismItemsAs(kd: string, data: unknown, files: UploadedFile[], caller: UserRecord) {
+  const input = parseDescription(patchTourismSchema, data) as CategoryInput;
+  const byField = filesByField(files);
+  const affected = CATEGORIES.filter((c) => input[c] !== undefined || byField.has(c));
+  const record = await modify(kd, caller, async (d, images) => {
+    for (const c of affected) {
+      const items = (input[c] ?? []).map((it) => ({ ...it, id: undefined }));
+      if (d[c].length + items.length > MAX_ITEMS) throw badRequest(withFields(MSG.tourismDescriptionInvalid, [c]));
+      d[c] = [...d[c], ...(await buildItems(c, items, byField.get(c) ?? [], new Map(), d.next_ids, images))];
+    }
+    return d;
+  });
+  return { record, affected };
+}
+
+/** PATCH /api/deskripsi-wisata/{kd}/remove-item. */
+export async function removeTourismItemAs(kd: string, body: unknown, caller: UserRecord) {
+  const b = (body ?? {}) as { entity_type?: unknown; item_id?: unknown };
+  const missing = (v: unknown) => v === undefined || v === null || v === '';
+  if (missing(b.entity_type) || missing(b.item_id)) throw badRequest(MSG.entityTypeItemIdRequired);
+  if (typeof b.entity_type !== 'string' || !(CATEGORIES as readonly string[]).includes(b.entity_type)) throw badRequest(MSG.entityTypeInvalid);
+  const category = b.entity_type as Category;
+  const id = typeof b.item_id === 'number' ? b.item_id : /^\d+$/.test(String(b.item_id)) ? Number(b.item_id) : NaN;
+  if (!Number.isInteger(id)) throw notFound(MSG.itemNotFound);
+  const record = await modify(kd, caller, async (d) => {
+    const index = d[category].findIndex((i) => i.id === id);
+    if (index < 0) throw notFound(MSG.itemNotFound);
+    d[category].splice(index, 1);
+    return d;
+  });
+  return { record, category };
+}
+
+/** DELETE /api/deskripsi-wisata/{kd}: the description, then (after commit) all its images. */
+export async function deleteTourismDescriptionAs(kd: string, caller: UserRecord): Promise<void> {
+  const village = await ownedVillage(kd, caller);
+  await withRetries(async () => {
+    const current = await getTourismDescription(village.kd_desa, true);
+    if (!current) throw notFound(MSG.tourismDescriptionNotFound);
+    const images = new ImageChanges(village.kd_desa, caller.id);
+    images.drop(imagesOf(current));
+    await images.around(() => deleteTourismDescription(village.kd_desa, current.version));
+  }, raceLost).catch(mapWriteErrors);
+}

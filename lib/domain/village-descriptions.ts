@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { nowIso } from '../clock';
+import { isTransactionConflict, withRetries } from '../db/transact';
+import {
+  createVillageDescription,
+  deleteVillageDescription,
+  getVillageDescription,
+  JENIS_DESA,
+  replaceVillageDescription,
+  VillageDescriptionExistsError,
+  VillageDescriptionVersionError,
+  VillageDescriptionVillageMissingError,
+  type VillageDescriptionRecord,
+} from '../db/village-descriptions';
+import { getVillage } from '../db/villages';
+import type { UserRecord } from '../db/users';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import type { MultipartLimits, UploadedFile } from '../http/multipart';
+import { MSG, withFields } from '../messages';
+import { IMAGE_MAX_BYTES, ImageChanges } from './images';
+import { normEmail } from '../db/keys';
+
+export const VILLAGE_DESCRIPTION_FORM_LIMITS: MultipartLimits = {
+  fileSize: IMAGE_MAX_BYTES,
+  files: 25,
+  filesPerField: 25,
+  fileFields: ['galeri_gambar'],
+  fields: 10,
+  fieldSize: 256 * 1024,
+};
+
+/** Arrays may also arrive as JSON text (multipart forms often send them so). */
+const jsonArray = <S extends z.ZodType>(item: S, max: number) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return [v];
+    }
+  }, z.array(item).max(max));
+const coordinate = (min: number, max: number) =>
+  z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]).pipe(z.number().finite().min(min).max(max));
+
+const fieldsSchema = {
+  lokasi_desa: z.string().trim().min(1).max(500),
+  deskripsi_desa: z.string().trim().min(1).max(20_000),
+  fasilitas_desa: jsonArray(z.string().trim().min(1).max(200), 100).default([]),
+  url_video: jsonArray(z.url({ protocol: /^https?$/ }).max(2048), 20).default([]),
+  jenis_desa: z.enum(JENIS_DESA),
+  latitude: coordinate(-90, 90),
+  longitude: coordinate(-180, 180),
+};
+export const createVillageDescriptionSchema = z.object({ kd_desa: z.string().trim().min(1).max(100), ...fieldsSchema });
+export const updateVillageDescriptionSchema = z.object({
+  ...fieldsSchema,
+  keep_gallery_images: jsonArray(z.string(), 100).optional(),
+});
+
+function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
+  if (data === undefined || data === null || typeof data !== 'object' || Array.isArray(data)) throw badRequest(MSG.dataJsonInvalid);
+  const result = schema.safeParse(data);
+  if (!result.success) throw badRequest(withFields(MSG.villageDescriptionInvalid, result.error.issues.map((i) => String(i.path[0] ?? 'data'))));
+  return result.data;
+}
+
+/** The village named by a description request: 400 when it does not exist (contract text), 403 when another manager's. */
+async function ownVillageFor(kd: string, caller: UserRecord, missing: 'badRequest' | 'notFound') {
+  const village = await getVillage(kd);
+  if (!village) throw missing === 'badRequest' ? badRequest(MSG.villageCodeUnknown) : notFound(MSG.villageDescriptionNotFound);
+  if (village.email !== normEmail(caller.email)) throw forbidden(MSG.villageOwnerOnly);
+  return village;
+}
+
+const raceLost = (err: unknown) => err instanceof VillageDescriptionVersionError || isTransactionConflict(err);
+
+function mapErrors(err: unknown): never {
+  if (err instanceof VillageDescriptionExistsError) throw conflict(MSG.villageDescriptionExists);
+  if (err instanceof VillageDescriptionVillageMissingError) throw notFound(MSG.villageNotFound);
+  throw err;
+}
+
+/** POST /api/deskripsi-desa. */
+export async function createVillageDescriptionAs(data: unknown, files: UploadedFile[], caller: UserRecord) {
+  const input = parse(createVillageDescriptionSchema, data);
+  const village = await ownVillageFor(input.kd_desa, caller, 'badRequest');
+  if (await getVillageDescription(village.kd_desa)) throw conflict(MSG.villageDescriptionExists);
+  const images = new ImageChanges(village.kd_desa, caller.id);
+  return images
+    .around(async () => {
+      const now = nowIso();
+      const { kd_desa, ...fields } = input;
+      const record: VillageDescriptionRecord = { kd_desa, ...fields, galeri_gambar: await images.store(files), version: 1, created_at: now, updated_at: now };
+      await createVillageDescription(record);
+      return record;
+    })
+    .catch(mapErrors);
+}
+
+/**
+ * PUT /api/deskripsi-desa/{kd}. The gallery becomes the listed current images that are
+ * really in it (in the order listed; others ignored), then the new uploads. Without
+ * keep_gallery_images the current gallery is kept whole.
+ */
+export async function updateVillageDescriptionAs(kd: string, data: unknown, files: UploadedFile[], caller: UserRecord) {
+  const input = parse(updateVillageDescriptionSchema, data);
+  const village = await ownVillageFor(kd, caller, 'notFound');
+  return withRetries(async () => {
+    const current = await getVillageDescription(village.kd_desa, true);
+    if (!current) throw notFound(MSG.villageDescriptionNotFound);
+    const images = new ImageChanges(village.kd_desa, caller.id);
+    return images.around(async () => {
+      const inGallery = new Set(current.galeri_gambar);
+      const kept = input.keep_gallery_images === undefined ? current.galeri_gambar : [...new Set(input.keep_gallery_images.filter((u) => inGallery.has(u)))];
+      const galeri = [...kept, ...(await images.store(files))];
+      images.drop(current.galeri_gambar.filter((u) => !kept.includes(u)));
+      const { keep_gallery_images, ...fields } = input;
+      void keep_gallery_images;
+      const record: VillageDescriptionRecord = { ...current, ...fields, galeri_gambar: galeri, version: current.version + 1, updated_at: nowIso() };
+      await replaceVillageDescription(record, current.version);
+      return record;
+    });
+  }, raceLost).catch(mapErrors);
+}
+
+/** DELETE /api/deskripsi-desa/{kd}: the description, then (after commit) its gallery. */
+export async function deleteVillageDescriptionAs(kd: string, caller: UserRecord): Promise<void> {
+  const village = await ownVillageFor(kd, caller, 'notFound');
+  await withRetries(async () => {
+    const current = await getVillageDescription(village.kd_desa, true);
+    if (!current) throw notFound(MSG.villageDescriptionNotFound);
+    const images = new ImageChanges(village.kd_desa, caller.id);
+    images.drop(current.galeri_gambar);
+    await images.around(() => deleteVillageDescription(village.kd_desa, current.version));
+  }, raceLost).catch(mapErrors);
+}

@@ -1,0 +1,111 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import busboy from 'busboy';
+import { MSG } from '../messages';
+import { badRequest, HttpError, payloadTooLarge } from './errors';
+
+export interface UploadedFile {
+  field: string;
+  data: Buffer;
+}
+
+export interface MultipartLimits {
+  /** Bytes per file. */
+  fileSize: number;
+  /** Files in the whole request. */
+  files: number;
+  /** Files per field (e.g. 25 per category on PATCH). */
+  filesPerField: number;
+  /** File field names accepted (a trailing `[]` is ignored). */
+  fileFields: readonly string[];
+  /** Non-file fields, and bytes per non-file field. */
+  fields: number;
+  fieldSize: number;
+}
+
+export interface MultipartForm {
+  fields: Record<string, string>;
+  files: UploadedFile[];
+}
+
+/** Lambda's request payload is at most 6 MB; the body string is refused above this, before it is decoded. */
+export const MAX_EVENT_BODY_CHARS = 6 * 1024 * 1024 - 64 * 1024;
+
+export const isMultipart = (contentType: string | undefined) => /^multipart\/form-data\b/i.test(contentType ?? '');
+
+/** The request body as bytes, refusing bodies over the Lambda payload ceiling. */
+export function bodyBytes(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>): Buffer {
+  const body = event.body ?? '';
+  if (body.length > MAX_EVENT_BODY_CHARS) throw payloadTooLarge(MSG.payloadTooLarge);
+  return event.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
+}
+
+const fieldName = (name: string) => name.replace(/\[\]$/, '');
+
+/**
+ * Parses a multipart/form-data body with busboy, enforcing every limit while parsing:
+ * a file over `fileSize`, too many files (overall or per field), an unknown file field,
+ * too many or too large fields, or a malformed body each stop it with a 4xx.
+ */
+export function parseMultipart(body: Buffer, contentType: string, limits: MultipartLimits): Promise<MultipartForm> {
+  return new Promise((resolve, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({
+        headers: { 'content-type': contentType },
+        limits: {
+          fileSize: limits.fileSize,
+          files: limits.files,
+          fields: limits.fields,
+          fieldSize: limits.fieldSize,
+          parts: limits.files + limits.fields,
+          headerPairs: 20,
+        },
+      });
+    } catch {
+      return reject(badRequest(MSG.multipartInvalid));
+    }
+    const form: MultipartForm = { fields: {}, files: [] };
+    const perField = new Map<string, number>();
+    let failed: HttpError | undefined;
+    const fail = (err: HttpError) => {
+      if (!failed) {
+        failed = err;
+        reject(err);
+      }
+    };
+
+    bb.on('file', (name, stream) => {
+      // A truncated body errors the file stream too; without a listener that would be uncaught.
+      stream.on('error', () => fail(badRequest(MSG.multipartInvalid)));
+      const field = fieldName(name);
+      const count = (perField.get(field) ?? 0) + 1;
+      perField.set(field, count);
+      if (!limits.fileFields.includes(field)) {
+        stream.resume();
+        return fail(badRequest(`${MSG.fileFieldUnknown}: ${name}`));
+      }
+      if (count > limits.filesPerField) {
+        stream.resume();
+        return fail(badRequest(`${MSG.tooManyFilesInField} ${name} (maksimal ${limits.filesPerField})`));
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('limit', () => fail(payloadTooLarge(MSG.fileTooLarge)));
+      stream.on('end', () => {
+        if (!failed) form.files.push({ field, data: Buffer.concat(chunks) });
+      });
+    });
+    bb.on('field', (name, value, info) => {
+      if (info.valueTruncated) return fail(payloadTooLarge(MSG.fieldTooLarge));
+      form.fields[fieldName(name)] = value;
+    });
+    bb.on('filesLimit', () => fail(badRequest(`${MSG.tooManyFiles} (maksimal ${limits.files})`)));
+    bb.on('fieldsLimit', () => fail(badRequest(MSG.tooManyFields)));
+    bb.on('partsLimit', () => fail(badRequest(MSG.tooManyFields)));
+    bb.on('error', () => fail(badRequest(MSG.multipartInvalid)));
+    bb.on('close', () => {
+      if (!failed) resolve(form);
+    });
+    bb.end(body);
+  });
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { CopyObjectCommand, DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client, NoSuchKey } from '@aws-sdk/client-s3';
+import { localCredentials } from '../aws';
+import { config } from '../config';
+import type { ImageType } from './image-type';
+
+/**
+ * Image objects. Keys are generated here (never from the client's file name):
+ * - `images/u/<user id>/<uuid>.<ext>`: uploaded through POST /api/upload/gambar, owned by
+ *   that user until a description claims them (a bucket lifecycle rule expires
+ *   unclaimed ones after a day);
+ * - `images/d/<kd_desa>/<uuid>.<ext>`: images of that village's descriptions. Each is
+ *   referenced by exactly one place, so deleting it when that place drops it is safe.
+ */
+let client: S3Client | undefined;
+export function s3(): S3Client {
+  if (!client) {
+    const c = config();
+    client = new S3Client({
+      region: c.region,
+      endpoint: c.endpoints.s3,
+      forcePathStyle: Boolean(c.endpoints.s3),
+      credentials: localCredentials(c.endpoints.s3),
+      // Without this, stream bodies are sent aws-chunked, which s3rver stores verbatim.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+  return client;
+}
+
+const PREFIX = 'images/';
+export const uploadPrefix = (userId: number) => `${PREFIX}u/${userId}/`;
+export const villagePrefix = (kd: string) => `${PREFIX}d/${encodeURIComponent(kd)}/`;
+
+export const urlOf = (key: string) => `${config().s3PublicBaseUrl}/${key}`;
+
+/** The object key of a URL of this service's store, or null for any other URL. */
+export function keyOf(url: string): string | null {
+  const base = `${config().s3PublicBaseUrl}/`;
+  if (typeof url !== 'string' || !url.startsWith(base)) return null;
+  const key = url.slice(base.length);
+  if (!key.startsWith(PREFIX) || key.includes('..') || key.includes('//') || /[?#\s]/.test(key)) return null;
+  return key;
+}
+
+/** Stores one image under `prefix` and returns its public URL. */
+export async function putImage(data: Buffer, type: ImageType, prefix: string): Promise<string> {
+  const key = `${prefix}${randomUUID()}.${type.ext}`;
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: config().bucketName,
+      Key: key,
+      Body: data,
+      ContentType: type.contentType,
+      CacheControl: 'public, max-age=31536000, immutable',
+    }),
+  );
+  return urlOf(key);
+}
+
+/** Deletes the objects behind these URLs (URLs outside this store are ignored). */
+export async function deleteImages(urls: Iterable<string>): Promise<void> {
+  const keys = [...new Set([...urls].map(keyOf).filter((k): k is string => k !== null))];
+  for (let i = 0; i < keys.length; i += 1000) {
+    const out = await s3().send(
+      new DeleteObjectsCommand({
+        Bucket: config().bucketName,
+        Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+    if (out.Errors?.length) throw new Error(`S3 refused to delete ${out.Errors.length} object(s): ${out.Errors[0]?.Code}`);
+  }
+}
+
+export class ImageMissingError extends Error {}
+
+/** Copies an object to a new key under `prefix`; returns the new URL. */
+export async function copyImage(sourceKey: string, prefix: string): Promise<string> {
+  const ext = sourceKey.slice(sourceKey.lastIndexOf('.') + 1);
+  const key = `${prefix}${randomUUID()}.${ext}`;
+  try {
+    await s3().send(
+      new CopyObjectCommand({
+        Bucket: config().bucketName,
+        Key: key,
+        CopySource: `${config().bucketName}/${sourceKey}`,
+        MetadataDirective: 'COPY',
+      }),
+    );
+  } catch (err) {
+    if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') throw new ImageMissingError(sourceKey);
+    throw err;
+  }
+  return urlOf(key);
+}
+
+/** Every object key under a prefix (all pages). */
+export async function listKeys(prefix: string): Promise<string[]> {
+  const found: string[] = [];
+  let token: string | undefined;
+  do {
+    const out = await s3().send(new ListObjectsV2Command({ Bucket: config().bucketName, Prefix: prefix, ContinuationToken: token }));
+    for (const o of out.Contents ?? []) if (o.Key) found.push(o.Key);
+    token = out.IsTruncated ? out.NextContinuationToken : undefined;
+  } while (token);
+  return found;
+}
+
+/** Deletes every object under a prefix: what a deleted village leaves, including any earlier orphans. */
+export async function deleteAllUnder(prefix: string): Promise<void> {
+  await deleteImages((await listKeys(prefix)).map(urlOf));
+}

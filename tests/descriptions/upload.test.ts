@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { handler as upload } from '../../functions/uploads/upload-image';
+import { MSG } from '../../lib/messages';
+import { invoke } from '../support/api';
+import { bucketKeys, fetchImage } from '../support/bucket';
+import { jpeg, multipart, png, webp } from '../support/multipart';
+import { makeUser } from '../support/users';
+
+const send = (form: ReturnType<typeof multipart>, token?: string) =>
+  invoke(upload, { method: 'POST', resource: '/api/upload/gambar', ...form, headers: form.headers, token });
+
+describe('POST /api/upload/gambar', () => {
+  it('stores JPG, PNG and WebP under a generated key; the URL serves the same bytes', async () => {
+    const user = await makeUser('pengelola');
+    for (const data of [png(2048), jpeg(4096), webp(1024)]) {
+      const res = await send(multipart({}, [{ field: 'file', data, filename: '../../etc/passwd.png' }]), user.token);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toEqual({ status: 'success', url: expect.any(String) });
+      expect(res.body.url).toMatch(new RegExp(`/images/u/${user.id}/[0-9a-f-]{36}\\.(png|jpg|webp)$`));
+      expect(res.body.url).not.toContain('passwd');
+      expect((await fetchImage(res.body.url))!.equals(data)).toBe(true);
+    }
+  });
+
+  it('recognises the type by its bytes: a text file named .png sent as image/png is refused', async () => {
+    const user = await makeUser('pengelola');
+    const before = await bucketKeys();
+    const res = await send(multipart({}, [{ field: 'file', data: Buffer.from('just some text, not an image'), filename: 'x.png', contentType: 'image/png' }]), user.token);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toEqual({ status: 'fail', message: MSG.imageTypeInvalid });
+    expect(await bucketKeys()).toEqual(before);
+  });
+
+  it('400 "No file uploaded" without a file; 401 without a token', async () => {
+    const user = await makeUser('dinas');
+    expect((await send(multipart({ other: 'x' }), user.token)).body).toEqual({ status: 'fail', message: MSG.noFileUploaded });
+    expect((await invoke(upload, { method: 'POST', resource: '/api/upload/gambar', token: user.token })).body).toEqual({ status: 'fail', message: MSG.noFileUploaded });
+    expect((await send(multipart({}, [{ field: 'file', data: png() }]))).body).toEqual({ status: 'fail', message: MSG.tokenMissing });
+  });
+
+  it('refuses a 5 MB + 1 byte file and a request over the payload ceiling; accepts 4 MB', async () => {
+    const user = await makeUser('pengelola');
+    const tooBig = await send(multipart({}, [{ field: 'file', data: png(5 * 1024 * 1024 + 1) }]), user.token);
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.body.status).toBe('fail');
+    const ok = await send(multipart({}, [{ field: 'file', data: png(4 * 1024 * 1024) }]), user.token);
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('a malformed multipart body is a 400', async () => {
+    const user = await makeUser('pengelola');
+    const res = await invoke(upload, {
+      method: 'POST',
+      resource: '/api/upload/gambar',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=abc' },
+      body: Buffer.from('--abc\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG').toString('base64'),
+      isBase64Encoded: true,
+      token: user.token,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body.status).toBe('fail');
+  });
+});
