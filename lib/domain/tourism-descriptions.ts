@@ -97,6 +97,16 @@ export function parseDescription<S extends z.ZodType>(schema: S, data: unknown):
   return result.data;
 }
 
+/** Item fields in a stable order (DynamoDB maps come back in any order). */
+const ITEM_FIELDS: Record<Category, string[]> = {
+  atraksi: ['nama_atraksi', 'kategori_atraksi'],
+  penginapan: ['nama_penginapan', 'harga_penginapan'],
+  paket_wisata: ['nama_paket_wisata', 'harga_paket_wisata'],
+  suvenir: ['nama_suvenir', 'harga_suvenir'],
+};
+const categoryText = (c: Category, items: StoredItem[]) =>
+  JSON.stringify(items.map((i) => ({ id: i.id, ...Object.fromEntries(ITEM_FIELDS[c].filter((f) => f in i).map((f) => [f, i[f]])), gambar: i.gambar })));
+
 /** The response shape: the four categories as JSON text, items without internal fields. */
 export function present(d: TourismDescriptionRecord) {
   return {
@@ -104,10 +114,10 @@ export function present(d: TourismDescriptionRecord) {
     penjelasan_umum: d.penjelasan_umum,
     fasilitas: d.fasilitas,
     dokumentasi_desa: d.dokumentasi_desa,
-    atraksi: JSON.stringify(d.atraksi),
-    penginapan: JSON.stringify(d.penginapan),
-    paket_wisata: JSON.stringify(d.paket_wisata),
-    suvenir: JSON.stringify(d.suvenir),
+    atraksi: categoryText('atraksi', d.atraksi),
+    penginapan: categoryText('penginapan', d.penginapan),
+    paket_wisata: categoryText('paket_wisata', d.paket_wisata),
+    suvenir: categoryText('suvenir', d.suvenir),
     created_at: d.created_at,
     updated_at: d.updated_at,
   };

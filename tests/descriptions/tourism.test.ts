@@ -1,0 +1,329 @@
+import { describe, expect, it } from 'vitest';
+import { handler as create } from '../../functions/tourism/create';
+import { handler as list } from '../../functions/tourism/list';
+import { handler as getOne } from '../../functions/tourism/get';
+import { handler as update } from '../../functions/tourism/update';
+import { handler as remove } from '../../functions/tourism/delete';
+import { handler as append } from '../../functions/tourism/append-items';
+import { handler as removeItem } from '../../functions/tourism/remove-item';
+import { handler as upload } from '../../functions/uploads/upload-image';
+import { handler as attractions } from '../../functions/attractions/random';
+import { handler as deleteVillage } from '../../functions/villages/delete';
+import { MSG } from '../../lib/messages';
+import { keyOf } from '../../lib/storage/images';
+import { invoke } from '../support/api';
+import { bucketKeys, fetchImage } from '../support/bucket';
+import { multipart, png, jpeg, type FilePart } from '../support/multipart';
+import { allItems } from '../support/table';
+import { makeUser } from '../support/users';
+import { makeVillage } from '../support/villages';
+
+type Owner = Awaited<ReturnType<typeof makeUser>>;
+const path = (kd: string) => ({ pathParameters: { kd_desa: kd } });
+
+async function post(owner: Owner, data: unknown, files: FilePart[] = []) {
+  const form = multipart({ data: JSON.stringify(data) }, files);
+  return invoke(create, { method: 'POST', resource: '/api/deskripsi-wisata', ...form, token: owner.token });
+}
+async function patch(owner: Owner, kd: string, data: unknown, files: FilePart[] = []) {
+  const form = multipart({ data: JSON.stringify(data) }, files);
+  return invoke(append, { method: 'PATCH', resource: '/api/deskripsi-wisata/{kd_desa}', ...path(kd), ...form, token: owner.token });
+}
+const removeItemOf = (owner: Owner, kd: string, body: unknown) =>
+  invoke(removeItem, { method: 'PATCH', resource: '/api/deskripsi-wisata/{kd_desa}/remove-item', ...path(kd), body, token: owner.token });
+const get = (kd: string) => invoke(getOne, { method: 'GET', resource: '/api/deskripsi-wisata/{kd_desa}', ...path(kd) });
+const items = (body: any, category: string) => JSON.parse(body.data[category]) as any[];
+const keysOf = (urls: string[]) => urls.map((u) => keyOf(u)!);
+
+async function setup() {
+  const owner = await makeUser('pengelola');
+  const village = await makeVillage(owner);
+  return { owner, kd: village.kd_desa, village };
+}
+
+const fullData = (kd: string) => ({
+  kd_desa: kd,
+  penjelasan_umum: 'Desa di lereng Merapi',
+  fasilitas: 'Parkir, toilet, musala',
+  dokumentasi_desa: 'https://example.com/dok',
+  atraksi: [{ nama_atraksi: 'Tracking', kategori_atraksi: 'Alam' }, { nama_atraksi: 'Gamelan', kategori_atraksi: 'Budaya', jumlah_gambar: 2 }],
+  penginapan: [{ nama_penginapan: 'Homestay Melati', harga_penginapan: 150000 }],
+  paket_wisata: [{ nama_paket_wisata: 'Paket Live In', harga_paket_wisata: '350000' }],
+  suvenir: [],
+});
+
+describe('POST /api/deskripsi-wisata', () => {
+  it('creates the description; files go to items in order; categories come back as JSON text; images are fetchable', async () => {
+    const { owner, kd } = await setup();
+    const files = [png(), jpeg(), png(), png()];
+    const res = await post(owner, fullData(kd), [
+      { field: 'atraksi[]', data: files[0]! },
+      { field: 'atraksi[]', data: files[1]! },
+      { field: 'atraksi[]', data: files[2]! },
+      { field: 'penginapan[]', data: files[3]! },
+    ]);
+    expect(res.statusCode).toBe(201);
+    expect(res.body.status).toBe('success');
+    expect(res.body.message).toBe(MSG.tourismDescriptionCreated);
+    for (const c of ['atraksi', 'penginapan', 'paket_wisata', 'suvenir']) expect(typeof res.body.data[c]).toBe('string');
+    const atraksi = items(res.body, 'atraksi');
+    expect(atraksi.map((a) => [a.id, a.nama_atraksi, a.gambar.length])).toEqual([[1, 'Tracking', 1], [2, 'Gamelan', 2]]);
+    expect((await fetchImage(atraksi[0].gambar[0]))!.equals(files[0]!)).toBe(true);
+    expect((await fetchImage(atraksi[1].gambar[1]))!.equals(files[2]!)).toBe(true);
+    expect(items(res.body, 'paket_wisata')[0]).toEqual({ id: 1, nama_paket_wisata: 'Paket Live In', harga_paket_wisata: 350000, gambar: [] });
+    expect(items(res.body, 'penginapan')[0].gambar).toHaveLength(1);
+    const again = await get(kd);
+    expect(again.statusCode).toBe(200);
+    expect(again.body.data).toEqual(res.body.data);
+  });
+
+  it('accepts application/json with the same data field when no files are sent', async () => {
+    const { owner, kd } = await setup();
+    const res = await invoke(create, { method: 'POST', resource: '/api/deskripsi-wisata', body: { data: JSON.stringify(fullData(kd)) }, token: owner.token });
+    expect(res.statusCode).toBe(201);
+    const res2 = await invoke(create, { method: 'POST', resource: '/api/deskripsi-wisata', body: { data: fullData(kd) }, token: owner.token });
+    expect(res2.statusCode).toBe(409);
+    expect(res2.body).toEqual({ status: 'fail', message: MSG.tourismDescriptionExists });
+  });
+
+  it('refuses bad input without storing anything', async () => {
+    const { owner, kd } = await setup();
+    const before = await bucketKeys();
+    const bad = await invoke(create, { method: 'POST', resource: '/api/deskripsi-wisata', ...multipart({ data: '{nope' }), token: owner.token });
+    expect(bad.body).toEqual({ status: 'fail', message: MSG.dataJsonInvalid });
+    const text = await post(owner, fullData(kd), [{ field: 'atraksi[]', data: Buffer.from('plain text'), filename: 'a.png' }]);
+    expect(text.statusCode).toBe(400);
+    expect(text.body.message).toBe(MSG.imageTypeInvalid);
+    const leftover = await post(owner, { ...fullData(kd), atraksi: [{ nama_atraksi: 'A', jumlah_gambar: 0 }] }, [{ field: 'atraksi[]', data: png() }]);
+    expect(leftover.statusCode).toBe(400);
+    expect(leftover.body.message).toBe(`${MSG.tooManyFilesForItems}: atraksi`);
+    const invalid = await post(owner, { ...fullData(kd), penginapan: [{ nama_penginapan: 'X', harga_penginapan: 'murah' }] });
+    expect(invalid.body.message).toBe(`${MSG.tourismDescriptionInvalid}: penginapan`);
+    const unknownField = await post(owner, fullData(kd), [{ field: 'foto[]', data: png() }]);
+    expect(unknownField.statusCode).toBe(400);
+    expect(await bucketKeys()).toEqual(before);
+    expect((await get(kd)).statusCode).toBe(404);
+  });
+
+  it('only the owning pengelola; 404 for an unknown village', async () => {
+    const { owner, kd } = await setup();
+    const other = await makeUser('pengelola');
+    expect((await post(other, fullData(kd))).body).toEqual({ status: 'fail', message: MSG.villageOwnerOnly });
+    const dinas = await makeUser('dinas');
+    expect((await post(dinas, fullData(kd))).body).toEqual({ status: 'fail', message: MSG.pengelolaOnlyTourismDescription });
+    const none = await invoke(create, { method: 'POST', resource: '/api/deskripsi-wisata', ...multipart({ data: JSON.stringify(fullData(kd)) }) });
+    expect(none.body).toEqual({ status: 'fail', message: MSG.tokenMissing });
+    expect((await post(owner, fullData('DESA-unknown123'))).body).toEqual({ status: 'fail', message: MSG.villageNotFound });
+  });
+
+  it('items may reference only the caller\'s own uploads (moved under the village); other URLs are refused', async () => {
+    const { owner, kd } = await setup();
+    const other = await makeUser('pengelola');
+    const up = async (who: Owner) =>
+      (await invoke(upload, { method: 'POST', resource: '/api/upload/gambar', ...multipart({}, [{ field: 'file', data: png() }]), token: who.token })).body.url as string;
+    const mine = await up(owner);
+    const theirs = await up(other);
+    const foreign = await post(owner, { ...fullData(kd), atraksi: [{ nama_atraksi: 'X', gambar: [theirs], jumlah_gambar: 0 }] });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.body.message).toBe(MSG.imageUrlInvalid);
+    const external = await post(owner, { ...fullData(kd), atraksi: [{ nama_atraksi: 'X', gambar: ['https://evil.example/x.png'], jumlah_gambar: 0 }] });
+    expect(external.body.message).toBe(MSG.imageUrlInvalid);
+    const ok = await post(owner, { ...fullData(kd), atraksi: [{ nama_atraksi: 'X', gambar: [mine], jumlah_gambar: 0 }] });
+    expect(ok.statusCode).toBe(201);
+    const moved = items(ok.body, 'atraksi')[0].gambar[0];
+    expect(keyOf(moved)).toMatch(new RegExp(`^images/d/${kd}/`));
+    expect(await fetchImage(mine)).toBeNull(); // the upload moved
+    expect(await fetchImage(theirs)).not.toBeNull(); // the other user's image is untouched
+  });
+});
+
+describe('GET /api/deskripsi-wisata (pagination)', () => {
+  it('pages with page/limit and reports total and pages; bad values are 400', async () => {
+    const owner = await makeUser('pengelola');
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const v = await makeVillage(owner);
+      expect((await post(owner, { kd_desa: v.kd_desa, penjelasan_umum: `d${i}` })).statusCode).toBe(201);
+      made.push(v.kd_desa);
+    }
+    const page = (q: Record<string, string>) => invoke(list, { method: 'GET', resource: '/api/deskripsi-wisata', query: q });
+    const all = await page({ limit: '100' });
+    expect(all.body.pagination).toMatchObject({ page: 1, limit: 100 });
+    const total = all.body.pagination.total;
+    expect(total).toBeGreaterThanOrEqual(5);
+    expect(all.body.data).toHaveLength(total);
+    const p2 = await page({ page: '2', limit: '2' });
+    expect(p2.body.pagination).toEqual({ page: 2, limit: 2, total, pages: Math.ceil(total / 2) });
+    expect(p2.body.data.map((d: any) => d.kd_desa)).toEqual(all.body.data.slice(2, 4).map((d: any) => d.kd_desa));
+    expect((await page({})).body.pagination).toMatchObject({ page: 1, limit: 10 });
+    expect((await page({ page: '999', limit: '10' })).body.data).toEqual([]);
+    for (const q of [{ page: '0' }, { page: '-1' }, { limit: '101' }, { limit: 'abc' }, { page: '1.5' }]) {
+      const res = await page(q);
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toEqual({ status: 'fail', message: MSG.paginationInvalid });
+    }
+    expect(all.body.data[0]).toHaveProperty('created_at');
+    expect(all.body.data[0]).toHaveProperty('updated_at');
+  });
+});
+
+describe('PATCH append and remove-item', () => {
+  it('appends items with new ids, keeps existing ones, never reuses an id after removal', async () => {
+    const { owner, kd } = await setup();
+    await post(owner, fullData(kd), [{ field: 'atraksi[]', data: png() }]);
+    const res = await patch(owner, kd, { atraksi: [{ nama_atraksi: 'Sungai' }] }, [{ field: 'atraksi[]', data: png() }]);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.message).toBe(MSG.tourismItemsAdded);
+    expect(Object.keys(res.body.data).sort()).toEqual(['atraksi', 'kd_desa']);
+    expect(items(res.body, 'atraksi').map((a) => a.id)).toEqual([1, 2, 3]);
+    const removed = await removeItemOf(owner, kd, { entity_type: 'atraksi', item_id: 3 });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.body.message).toBe(MSG.tourismItemRemoved);
+    expect(items(removed.body, 'atraksi').map((a) => a.id)).toEqual([1, 2]);
+    const again = await patch(owner, kd, { atraksi: [{ nama_atraksi: 'Baru' }] });
+    expect(items(again.body, 'atraksi').map((a) => a.id)).toEqual([1, 2, 4]);
+    expect(items(again.body, 'atraksi')[2].gambar).toEqual([]);
+  });
+
+  it('26 files in one PATCH field are refused; 25 are fine', async () => {
+    const { owner, kd } = await setup();
+    await post(owner, { kd_desa: kd });
+    const before = await bucketKeys();
+    const many = (n: number) => Array.from({ length: n }, () => ({ field: 'suvenir[]', data: png(64) }));
+    const data = (n: number) => ({ suvenir: Array.from({ length: n }, (_, i) => ({ nama_suvenir: `S${i}`, harga_suvenir: 1000 })) });
+    const refused = await patch(owner, kd, data(26), many(26));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body.message).toBe(`${MSG.tooManyFilesInField} suvenir[] (maksimal 25)`);
+    expect(await bucketKeys()).toEqual(before);
+    const ok = await patch(owner, kd, data(25), many(25));
+    expect(ok.statusCode).toBe(200);
+    expect(items(ok.body, 'suvenir')).toHaveLength(25);
+  });
+
+  it('20 parallel appends end with 20 new items with distinct ids', async () => {
+    const { owner, kd } = await setup();
+    await post(owner, { kd_desa: kd, penginapan: [{ nama_penginapan: 'Awal', harga_penginapan: 1 }] });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => patch(owner, kd, { penginapan: [{ nama_penginapan: `P${i}`, harga_penginapan: i }] }, [{ field: 'penginapan[]', data: png(64) }])),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const final = items((await get(kd)).body, 'penginapan');
+    expect(final).toHaveLength(21);
+    expect(new Set(final.map((i) => i.id)).size).toBe(21);
+    expect(final.map((i) => i.nama_penginapan).sort()).toEqual(['Awal', ...Array.from({ length: 20 }, (_, i) => `P${i}`)].sort());
+    // every image stored is referenced exactly once, none left over from lost races
+    const referenced = final.flatMap((i) => i.gambar);
+    expect(new Set(referenced).size).toBe(20);
+    const stored = (await bucketKeys()).filter((k) => k.startsWith(`images/d/${kd}/`));
+    expect(stored.sort()).toEqual(keysOf(referenced).sort());
+  });
+
+  it('parallel appends and removals lose nothing', async () => {
+    const { owner, kd } = await setup();
+    await post(owner, { kd_desa: kd, suvenir: Array.from({ length: 10 }, (_, i) => ({ nama_suvenir: `old${i}`, harga_suvenir: 1 })) });
+    await Promise.all([
+      ...Array.from({ length: 10 }, (_, i) => removeItemOf(owner, kd, { entity_type: 'suvenir', item_id: i + 1 })),
+      ...Array.from({ length: 10 }, (_, i) => patch(owner, kd, { suvenir: [{ nama_suvenir: `new${i}`, harga_suvenir: 2 }] })),
+    ]);
+    const final = items((await get(kd)).body, 'suvenir');
+    expect(final.map((i) => i.nama_suvenir).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `new${i}`).sort());
+    expect(final.every((i) => i.id > 10)).toBe(true);
+  });
+
+  it('remove-item errors: missing fields, bad entity_type, unknown item, no description', async () => {
+    const { owner, kd } = await setup();
+    expect((await removeItemOf(owner, kd, { entity_type: 'atraksi', item_id: 1 })).body).toEqual({ status: 'fail', message: MSG.tourismDescriptionNotFound });
+    await post(owner, { kd_desa: kd });
+    for (const body of [{}, { entity_type: 'atraksi' }, { item_id: 1 }]) {
+      const res = await removeItemOf(owner, kd, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.body).toEqual({ status: 'fail', message: MSG.entityTypeItemIdRequired });
+    }
+    const bad = await removeItemOf(owner, kd, { entity_type: 'kuliner', item_id: 1 });
+    expect(bad.body).toEqual({ status: 'fail', message: MSG.entityTypeInvalid });
+    const missing = await removeItemOf(owner, kd, { entity_type: 'atraksi', item_id: 99 });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toEqual({ status: 'fail', message: MSG.itemNotFound });
+    const other = await makeUser('pengelola');
+    expect((await removeItemOf(other, kd, { entity_type: 'atraksi', item_id: 1 })).statusCode).toBe(403);
+  });
+});
+
+describe('images leave the bucket exactly when dropped', () => {
+  it('remove-item, PUT replacement, DELETE and village DELETE remove the dropped objects and nothing else', async () => {
+    const { owner, kd } = await setup();
+    const neighbour = await setup();
+    await post(neighbour.owner, { kd_desa: neighbour.kd, atraksi: [{ nama_atraksi: 'N' }] }, [{ field: 'atraksi[]', data: png() }]);
+    const created = await post(owner, fullData(kd), [
+      { field: 'atraksi[]', data: png() },
+      { field: 'atraksi[]', data: png() },
+      { field: 'atraksi[]', data: png() },
+    ]);
+    const [a1, a2] = items(created.body, 'atraksi');
+    const snapshot = async () => new Set(await bucketKeys());
+
+    // remove-item drops item 2's two images
+    let before = await snapshot();
+    await removeItemOf(owner, kd, { entity_type: 'atraksi', item_id: a2.id });
+    let after = await snapshot();
+    expect([...before].filter((k) => !after.has(k)).sort()).toEqual(keysOf(a2.gambar).sort());
+    expect([...after].filter((k) => !before.has(k))).toEqual([]);
+
+    // PUT: keep item 1 without its image, add a new item with a new file
+    before = await snapshot();
+    const put = await invoke(update, {
+      method: 'PUT',
+      resource: '/api/deskripsi-wisata/{kd_desa}',
+      ...path(kd),
+      ...multipart({ data: JSON.stringify({ penjelasan_umum: 'baru', atraksi: [{ id: a1.id, nama_atraksi: 'Tracking 2', gambar: [] }, { nama_atraksi: 'Baru' }] }) }, [{ field: 'atraksi[]', data: png() }]),
+      token: owner.token,
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.body.message).toBe(MSG.tourismDescriptionUpdated);
+    const putItems = items(put.body, 'atraksi');
+    expect(putItems.map((i) => [i.id, i.nama_atraksi, i.gambar.length])).toEqual([[1, 'Tracking 2', 0], [3, 'Baru', 1]]); // ids 1 and 2 were handed out at creation
+    after = await snapshot();
+    expect([...before].filter((k) => !after.has(k))).toEqual(keysOf(a1.gambar));
+    expect([...after].filter((k) => !before.has(k))).toEqual(keysOf(putItems[1].gambar));
+
+    // DELETE the description: all its images go, the neighbour's stay
+    before = await snapshot();
+    const stillReferenced = items((await get(kd)).body, 'atraksi').flatMap((i) => i.gambar).concat(items((await get(kd)).body, 'penginapan').flatMap((i) => i.gambar));
+    const del = await invoke(remove, { method: 'DELETE', resource: '/api/deskripsi-wisata/{kd_desa}', ...path(kd), token: owner.token });
+    expect(del.body).toEqual({ status: 'success', message: MSG.tourismDescriptionDeleted });
+    after = await snapshot();
+    expect([...before].filter((k) => !after.has(k)).sort()).toEqual(keysOf(stillReferenced).sort());
+    expect((await get(kd)).body).toEqual({ status: 'fail', message: MSG.tourismDescriptionNotFound });
+
+    // village DELETE removes a new description's images too, and every item of the village
+    await post(owner, { kd_desa: kd, atraksi: [{ nama_atraksi: 'Z' }] }, [{ field: 'atraksi[]', data: png() }]);
+    before = await snapshot();
+    const gone = await invoke(deleteVillage, { method: 'DELETE', resource: '/api/desa-wisata/{kd_desa}', ...path(kd), token: owner.token });
+    expect(gone.statusCode).toBe(200);
+    after = await snapshot();
+    expect([...after].some((k) => k.startsWith(`images/d/${kd}/`))).toBe(false);
+    expect([...before].filter((k) => !after.has(k)).every((k) => k.startsWith(`images/d/${kd}/`))).toBe(true);
+    expect([...after].filter((k) => k.startsWith(`images/d/${neighbour.kd}/`))).toHaveLength(1);
+    expect((await allItems()).filter((i) => JSON.stringify(i).includes(kd))).toEqual([]);
+  });
+});
+
+describe('GET /api/atraksi-wisata', () => {
+  it('returns up to 8 attractions with images, with village name and slug', async () => {
+    const created: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { owner, kd } = await setup();
+      await post(owner, { kd_desa: kd, atraksi: [{ nama_atraksi: `Foto ${i}` }, { nama_atraksi: `Tanpa foto ${i}`, jumlah_gambar: 0 }] }, [{ field: 'atraksi[]', data: png() }]);
+      created.push(kd);
+    }
+    const res = await invoke(attractions, { method: 'GET', resource: '/api/atraksi-wisata' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.data.length).toBeGreaterThanOrEqual(3);
+    expect(res.body.data.length).toBeLessThanOrEqual(8);
+    for (const a of res.body.data) {
+      expect(Object.keys(a).sort()).toEqual(['gambar', 'nama_atraksi', 'nama_desa', 'slug']);
+      expect(a.gambar.length).toBeGreaterThan(0);
+      expect(a.nama_atraksi).not.toMatch(/^Tanpa foto/);
+    }
+  });
+});
