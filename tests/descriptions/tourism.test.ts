@@ -157,7 +157,7 @@ describe('GET /api/deskripsi-wisata (pagination)', () => {
     expect(p2.body.data.map((d: any) => d.kd_desa)).toEqual(all.body.data.slice(2, 4).map((d: any) => d.kd_desa));
     expect((await page({})).body.pagination).toMatchObject({ page: 1, limit: 10 });
     expect((await page({ page: '999', limit: '10' })).body.data).toEqual([]);
-    for (const q of [{ page: '0' }, { page: '-1' }, { limit: '101' }, { limit: 'abc' }, { page: '1.5' }]) {
+    for (const q of [{ page: "0" }, { page: "-1" }, { limit: "101" }, { limit: "abc" }, { page: "1.5" }] as Record<string, string>[]) {
       const res = await page(q);
       expect(res.statusCode).toBe(400);
       expect(res.body).toEqual({ status: 'fail', message: MSG.paginationInvalid });

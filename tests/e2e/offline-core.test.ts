@@ -15,7 +15,7 @@ afterAll(async () => server?.stop());
 async function call(method: string, path: string, init: { json?: unknown; form?: FormData; token?: string } = {}) {
   const headers: Record<string, string> = {};
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  let body: BodyInit | undefined;
+  let body: string | FormData | undefined;
   if (init.json !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(init.json);

@@ -1,0 +1,28 @@
+/**
+ * npm run images:sweep [-- --min-age-minutes N]
+ *
+ * Deletes image objects that no description refers to (see lib/storage/sweep.ts). Uses
+ * the configured table and bucket: by default those of `npm start`.
+ */
+import { parseArgs } from 'node:util';
+
+process.env.STAGE ??= 'local';
+process.env.TABLE_NAME ??= 'tourism-village-local';
+process.env.BUCKET_NAME ??= 'tourism-village-images-local';
+if (process.env.DYNAMODB_ENDPOINT === undefined) process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:8000';
+if (process.env.S3_ENDPOINT === undefined) process.env.S3_ENDPOINT = 'http://127.0.0.1:4569';
+
+async function main() {
+  const { values } = parseArgs({ options: { 'min-age-minutes': { type: 'string', default: '60' } } });
+  const minutes = Number(values['min-age-minutes']);
+  if (!Number.isFinite(minutes) || minutes < 0) throw new Error('--min-age-minutes must be a number ≥ 0');
+  const { sweepOrphanImages } = await import('../lib/storage/sweep');
+  const result = await sweepOrphanImages({ minAgeMs: minutes * 60_000 });
+  console.log(`Scanned ${result.scanned} objects, deleted ${result.deleted.length} orphan(s).`);
+  for (const k of result.deleted) console.log(`  deleted ${k}`);
+}
+
+main().catch((err) => {
+  console.error(`Error: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+});
