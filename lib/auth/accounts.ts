@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { createUser, DuplicateUserError, getUserByEmail, markVerified, toPublicUser, type PublicUser } from '../db/users';
-import { badRequest, conflict, forbidden, notFound, serverError, unauthorized } from '../http/errors';
+import { nowMs } from '../clock';
+import { clearLoginThrottle, getLoginThrottle, recordLoginFailure } from '../db/login-throttle';
+import { badRequest, conflict, forbidden, notFound, serverError, tooManyRequests, unauthorized } from '../http/errors';
 import { log } from '../log';
 import { accountVerifiedMail } from '../mail/templates';
 import { sendMail } from '../mail/ses';
@@ -47,11 +49,29 @@ export async function registerUser(
   }
 }
 
-/** Checks the password first (the same 401 for an unknown e-mail), then verification. */
+/** Login throttling: 5 failures within 15 minutes lock the e-mail for 15 minutes (then it works again). */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+
+/**
+ * Checks the password first (the same 401 for an unknown e-mail), then verification.
+ * Repeated failures for one e-mail lock it for a while (429 with Retry-After); a
+ * success clears the count. The lock always ends, so the owner is never locked out for good.
+ */
 export async function login(email: string, password: string): Promise<{ token: string; user: PublicUser }> {
-  const user = await getUserByEmail(email);
+  const now = nowMs();
+  const [user, throttle] = await Promise.all([getUserByEmail(email), getLoginThrottle(email)]);
+  if (throttle?.locked_until && throttle.locked_until > now) {
+    throw tooManyRequests(MSG.loginThrottled, (throttle.locked_until - now) / 1000);
+  }
   const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
-  if (!user || !matches) throw unauthorized(MSG.loginFailed);
+  if (!user || !matches) {
+    const rec = await recordLoginFailure(email, now, LOGIN_WINDOW_MS, LOGIN_MAX_FAILURES, LOGIN_LOCK_MS);
+    if (rec.locked_until && rec.locked_until > now) throw tooManyRequests(MSG.loginThrottled, (rec.locked_until - now) / 1000);
+    throw unauthorized(MSG.loginFailed);
+  }
+  if (throttle) await clearLoginThrottle(email);
   if (!user.is_verified) throw forbidden(MSG.accountUnverified);
   return { token: await signToken(user), user: toPublicUser(user) };
 }

@@ -35,7 +35,8 @@
  * | request                           | operations                                                        |
  * |-----------------------------------|-------------------------------------------------------------------|
  * | register                          | UpdateItem COUNTER#USER; TransactWrite user + username marker     |
- * | login, /auth/me, every token      | GetItem USER#<email>                                              |
+ * | login                             | GetItem USER#<email> + GetItem LOGIN#<email> (parallel); Update/Delete LOGIN# on failure/success |
+ * | /auth/me, every token             | GetItem USER#<email>                                              |
  * | reset request / verify / reset    | GetItem USER#, RESET#; Put/Update RESET# (conditions); TransactWrite user + delete RESET# |
  * | verify account                    | UpdateItem USER#<email> (attribute_exists)                        |
  * | GET /api/users[?includeDesa]      | Query GSI1 USER [+ Query GSI1 DESA], joined in memory             |
