@@ -11,6 +11,9 @@ import { ROLES, type Role } from './roles';
  * - `optional`: the handler decides; a valid token, if sent, is read (POST /api/desa-wisata).
  * - `token`: any valid token of an existing user; with `roles`, only those roles, else
  *   403 with `forbidden`.
+ * - `owner: true` marks routes whose handler also requires the caller to own the village
+ *   named by the request (403 "Akses ditolak. Anda hanya dapat mengelola desa wisata
+ *   milik Anda sendiri." otherwise). The rule table documents it; lib/domain enforces it.
  *
  * Missing token → 401 "Akses ditolak. Token tidak ditemukan."; a malformed, badly signed,
  * expired token or one of a deleted user → 401 "Token tidak valid atau sudah kadaluarsa".
@@ -18,8 +21,8 @@ import { ROLES, type Role } from './roles';
  */
 export type AccessRule =
   | { kind: 'public' }
-  | { kind: 'optional' }
-  | { kind: 'token'; roles?: readonly Role[]; forbidden?: string };
+  | { kind: 'optional'; owner?: true }
+  | { kind: 'token'; roles?: readonly Role[]; forbidden?: string; owner?: true };
 
 const PUBLIC: AccessRule = { kind: 'public' };
 const ANY_TOKEN: AccessRule = { kind: 'token' };
@@ -28,6 +31,7 @@ const role = (roles: Role | Role[], forbidden: string): AccessRule => ({
   roles: Array.isArray(roles) ? roles : [roles],
   forbidden,
 });
+const owner = (rule: AccessRule): AccessRule => ({ ...rule, owner: true }) as AccessRule;
 
 export const ACCESS_RULES = {
   // accounts
@@ -45,25 +49,25 @@ export const ACCESS_RULES = {
   'GET /api/desa-wisata/{kd_desa}': PUBLIC,
   'GET /api/desa-wisata/email/{email}': PUBLIC,
   'GET /api/desa-wisata/slug/{slug}': PUBLIC,
-  'POST /api/desa-wisata': { kind: 'optional' },
-  'PUT /api/desa-wisata/{kd_desa}': role('pengelola', MSG.pengelolaOnlyVillage),
-  'DELETE /api/desa-wisata/{kd_desa}': role('pengelola', MSG.pengelolaOnlyVillage),
+  'POST /api/desa-wisata': owner({ kind: 'optional' }),
+  'PUT /api/desa-wisata/{kd_desa}': owner(role('pengelola', MSG.pengelolaOnlyVillage)),
+  'DELETE /api/desa-wisata/{kd_desa}': owner(role('pengelola', MSG.pengelolaOnlyVillage)),
 
   // tourism descriptions, uploads, attractions
-  'POST /api/deskripsi-wisata': role('pengelola', MSG.pengelolaOnlyTourismDescription),
+  'POST /api/deskripsi-wisata': owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
   'GET /api/deskripsi-wisata': PUBLIC,
   'GET /api/deskripsi-wisata/{kd_desa}': PUBLIC,
-  'PUT /api/deskripsi-wisata/{kd_desa}': role('pengelola', MSG.pengelolaOnlyTourismDescription),
-  'DELETE /api/deskripsi-wisata/{kd_desa}': role('pengelola', MSG.pengelolaOnlyTourismDescription),
-  'PATCH /api/deskripsi-wisata/{kd_desa}': role('pengelola', MSG.pengelolaOnlyTourismDescription),
-  'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': role('pengelola', MSG.pengelolaOnlyTourismDescription),
+  'PUT /api/deskripsi-wisata/{kd_desa}': owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
+  'DELETE /api/deskripsi-wisata/{kd_desa}': owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
+  'PATCH /api/deskripsi-wisata/{kd_desa}': owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
+  'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
   'POST /api/upload/gambar': ANY_TOKEN,
   'GET /api/atraksi-wisata': PUBLIC,
 
   // requests
   'GET /api/permintaan': ANY_TOKEN,
   'GET /api/permintaan/{kd_permintaan}': ANY_TOKEN,
-  'POST /api/permintaan': role('pengelola', MSG.pengelolaOnlyRequest),
+  'POST /api/permintaan': owner(role('pengelola', MSG.pengelolaOnlyRequest)),
   'PUT /api/permintaan/{kd_permintaan}': PUBLIC, // "temporarily open" in the contract
   'DELETE /api/permintaan/{kd_permintaan}': PUBLIC, // "temporarily open" in the contract
 
@@ -76,9 +80,9 @@ export const ACCESS_RULES = {
 
   // village descriptions
   'GET /api/deskripsi-desa/{kd_desa}': PUBLIC,
-  'POST /api/deskripsi-desa': role('pengelola', MSG.pengelolaOnlyVillageDescription),
-  'PUT /api/deskripsi-desa/{kd_desa}': role('pengelola', MSG.pengelolaOnlyVillageDescription),
-  'DELETE /api/deskripsi-desa/{kd_desa}': role('pengelola', MSG.pengelolaOnlyVillageDescription),
+  'POST /api/deskripsi-desa': owner(role('pengelola', MSG.pengelolaOnlyVillageDescription)),
+  'PUT /api/deskripsi-desa/{kd_desa}': owner(role('pengelola', MSG.pengelolaOnlyVillageDescription)),
+  'DELETE /api/deskripsi-desa/{kd_desa}': owner(role('pengelola', MSG.pengelolaOnlyVillageDescription)),
 
   // scores
   'GET /api/skor': PUBLIC,
