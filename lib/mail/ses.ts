@@ -10,7 +10,7 @@ export interface Mail {
 }
 
 let client: SESClient | undefined;
-const ses = () =>
+export const ses = () =>
   (client ??= new SESClient({
     region: config().region,
     endpoint: config().endpoints.ses,
