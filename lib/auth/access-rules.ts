@@ -93,6 +93,11 @@ export const ACCESS_RULES = {
   // users
   'GET /api/users': PUBLIC, // "temporarily open" in the contract
 
+  // API documentation (generated OpenAPI document and its Swagger UI page)
+  'GET /openapi.json': PUBLIC,
+  'GET /docs': PUBLIC,
+  'GET /docs/{asset}': PUBLIC,
+
   // catch-all for unknown routes
   'ANY /{proxy+}': PUBLIC,
 } as const satisfies Record<string, AccessRule>;

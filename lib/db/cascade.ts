@@ -4,7 +4,7 @@ import { deleteAllUnder, villagePrefix } from '../storage/images';
 import { db, tableName } from './client';
 import { failedConditions } from './helpers';
 import { keys } from './keys';
-import { tourismCounterDecrement } from './tourism-descriptions';
+import { positionRemoval } from './tourism-descriptions';
 import { transactWrite } from './transact';
 import type { TransactItem, VillageRecord } from './villages';
 
@@ -22,7 +22,7 @@ export interface CascadeContribution {
   writes?: TransactItem[];
   afterCommit?: () => Promise<void>;
 }
-export type CascadeContributor = (village: VillageRecord, partition: Item[]) => CascadeContribution;
+export type CascadeContributor = (village: VillageRecord, partition: Item[]) => CascadeContribution | Promise<CascadeContribution>;
 
 /** Requests and statuses: their own partitions, listed on the village item. */
 const childrenByCode: CascadeContributor = (village) => ({
@@ -33,12 +33,16 @@ const childrenByCode: CascadeContributor = (village) => ({
 });
 
 /**
- * Descriptions (both kinds) live in the village's partition and are deleted with it; the
- * tourism-description count goes down, and every image under the village's prefix is
- * deleted once the database change has committed.
+ * Descriptions (both kinds) live in the village's partition and are deleted with it; a
+ * tourism description also leaves the paginated list (the last one moves into its
+ * position), and every image under the village's prefix is deleted once the database
+ * change has committed.
  */
-const descriptions: CascadeContributor = (village, partition) => ({
-  writes: partition.some((i) => i.SK === 'DESKWIS') ? [tourismCounterDecrement()] : [],
+const descriptions: CascadeContributor = async (village, partition) => ({
+  // The partition delete removes DESKWIS#POS itself; keep only the index and counter writes.
+  writes: partition.some((i) => i.SK === 'DESKWIS#POS')
+    ? (await positionRemoval(village.kd_desa)).filter((w) => w.Delete?.Key?.SK !== 'DESKWIS#POS')
+    : [],
   afterCommit: async () => {
     try {
       await deleteAllUnder(villagePrefix(village.kd_desa));
@@ -83,7 +87,7 @@ export async function cascadeDeleteVillage(village: VillageRecord): Promise<void
   } while (start);
 
   const current = (partition.find((i) => i.SK === 'DESA') as VillageRecord | undefined) ?? village;
-  const contributions = contributors.map((c) => c(current, partition));
+  const contributions = await Promise.all(contributors.map((c) => c(current, partition)));
   const childKeys: Key[] = [
     ...partition.filter((i) => i.SK !== 'DESA').map((i) => ({ PK: i.PK, SK: i.SK })),
     ...contributions.flatMap((c) => c.deletes ?? []),
@@ -116,7 +120,9 @@ export async function cascadeDeleteVillage(village: VillageRecord): Promise<void
   try {
     await transactWrite([...finalItems, ...childDeletes]);
   } catch (err) {
-    if (failedConditions(err)?.includes(finalItems.findIndex((i) => i.Delete?.Key?.SK === 'DESA'))) throw new VillageChangedError();
+    // A child added meanwhile (child_rev) or list positions moved by a concurrent
+    // description create/delete: read everything again and retry.
+    if (failedConditions(err)) throw new VillageChangedError();
     throw err;
   }
   for (const c of contributions) if (c.afterCommit) await c.afterCommit();

@@ -14,7 +14,9 @@
  * | login throttle       | LOGIN#<email>         | LOGIN    | —                        | —                      |
  * | village              | DESA#<kd_desa>        | DESA     | DESA / <created_at>#<kd> | OWNER#<email> / <kd>   |
  * | score                | DESA#<kd_desa>        | SKOR     | SKOR / <kd_desa>         | —                      |
- * | tourism description  | DESA#<kd_desa>        | DESKWIS  | DESKWIS / <created>#<kd> | ATRAKSI / <random> (sparse) |
+ * | tourism description  | DESA#<kd_desa>        | DESKWIS  | —                        | ATRAKSI / <random> (sparse) |
+ * | its list position    | DESA#<kd_desa>        | DESKWIS#POS | —                     | —                      |
+ * | list position index  | DESKWIS#IDX           | <pos, 10 digits> | —                | —                      |
  * | village description  | DESA#<kd_desa>        | DESKDESA | —                        | —                      |
  * | tourism desc. count  | COUNTER#DESKWIS       | COUNTER  | —                        | —                      |
  * | slug marker          | SLUG#<slug>           | SLUG     | —                        | —                      |
@@ -60,13 +62,21 @@
  * | GET /api/skor/{kd}                | GetItem DESA#<kd>/SKOR                                            |
  * | POST /api/skor                    | TransactWrite score (attribute_not_exists) + village (child_rev)  |
  * | PUT /api/skor/{kd}                | GetItem DESA#; UpdateItem score (attribute_exists)                |
- * | GET /api/deskripsi-wisata?page    | GetItem COUNTER#DESKWIS + Query GSI1 DESKWIS (page window)        |
+ * | GET /api/deskripsi-wisata?page    | GetItem COUNTER#DESKWIS ∥ Query DESKWIS#IDX SK BETWEEN page bounds; BatchGetItem descriptions |
  * | GET /api/deskripsi-wisata/{kd}    | GetItem DESA#<kd>/DESKWIS                                         |
- * | POST/DELETE deskripsi-wisata      | GetItem DESA#; TransactWrite description + counter + village child_rev |
+ * | POST/DELETE deskripsi-wisata      | GetItem DESA#, COUNTER (+ POS, last IDX on delete); TransactWrite description + position + index + counter + village child_rev |
  * | PUT/PATCH/remove-item             | GetItem DESA#, DESKWIS; PutItem DESKWIS (version condition, retried) |
  * | GET /api/atraksi-wisata           | Query GSI2 ATRAKSI from a random key (Limit 8, wraps) + BatchGetItem villages |
  * | GET /api/deskripsi-desa/{kd}      | GetItem DESA#<kd>/DESKDESA                                        |
  * | POST/PUT/DELETE deskripsi-desa    | GetItem DESA#, DESKDESA; TransactWrite description (version) + village gambar_cover |
+ *
+ * Pagination: DynamoDB has no offset, so the tourism descriptions hold dense positions
+ * 1…total (index items DESKWIS#IDX/<pos>, and each description's own DESKWIS#POS).
+ * A page is one Query of the index between two positions plus one BatchGetItem: the
+ * same cost on page 1 and page 1,000. Creating appends at total+1; deleting moves the
+ * last description into the freed position, all in one transaction conditioned on the
+ * counter, so positions stay dense. (List order is creation order, except that a
+ * deletion moves the newest description into the gap.)
  *
  * Tourism-description items (atraksi, penginapan, …) are kept inside the description
  * item, with a per-category `next_ids` counter on it; every write of the description is
@@ -106,8 +116,12 @@ export const keys = {
   requestList: (createdAt: string, code: string) => ({ GSI1PK: LIST.requests, GSI1SK: `${createdAt}#${code}` }),
 
   tourismDescription: (kd: string) => ({ PK: `DESA#${kd}`, SK: 'DESKWIS' }),
-  tourismList: (createdAt: string, kd: string) => ({ GSI1PK: LIST.tourismDescriptions, GSI1SK: `${createdAt}#${kd}` }),
   tourismCounter: () => ({ PK: 'COUNTER#DESKWIS', SK: 'COUNTER' }),
+  /** Position `pos` (1…total) of the paginated list → kd_desa. */
+  tourismIndex: (pos: number) => ({ PK: 'DESKWIS#IDX', SK: String(pos).padStart(10, '0') }),
+  tourismIndexPartition: 'DESKWIS#IDX',
+  /** A description's position in that list (in the village's partition, so the cascade finds it). */
+  tourismPosition: (kd: string) => ({ PK: `DESA#${kd}`, SK: 'DESKWIS#POS' }),
   /** Sparse: only descriptions with an attraction that has an image; the sort key is random. */
   attractionIndex: (randomKey: string) => ({ GSI2PK: 'ATRAKSI', GSI2SK: randomKey }),
   villageDescription: (kd: string) => ({ PK: `DESA#${kd}`, SK: 'DESKDESA' }),
@@ -123,5 +137,4 @@ export const LIST = {
   scores: 'SKOR',
   requests: 'REQ',
   statuses: 'STAT',
-  tourismDescriptions: 'DESKWIS',
 } as const;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { failedConditions, isConditionFailure } from './helpers';
-import { GSI1, GSI2, keys, LIST } from './keys';
-import { transactWrite } from './transact';
+import { GSI2, keys } from './keys';
+import { isTransactionConflict, transactWrite, withRetries } from './transact';
 import { villageChildChange, type TransactItem } from './villages';
 
 export const CATEGORIES = ['atraksi', 'penginapan', 'paket_wisata', 'suvenir'] as const;
@@ -39,7 +39,6 @@ function itemOf(d: TourismDescriptionRecord): Record<string, unknown> {
   const hasAttractionImage = d.atraksi.some((a) => a.gambar.length > 0);
   return {
     ...keys.tourismDescription(d.kd_desa),
-    ...keys.tourismList(d.created_at, d.kd_desa),
     ...(hasAttractionImage ? keys.attractionIndex(d.random_key) : {}),
     type: 'DESKWIS',
     ...d,
@@ -54,31 +53,100 @@ export async function getTourismDescription(kd: string, consistent = false): Pro
 export class DescriptionExistsError extends Error {}
 export class DescriptionVillageMissingError extends Error {}
 export class DescriptionVersionError extends Error {}
+/** The list positions moved meanwhile (a concurrent create or delete): read again and retry. */
+export class PositionsMovedError extends Error {}
 
-const counterChange = (delta: number): TransactItem => ({
+/** The number of descriptions (= the last list position), read strongly consistently. */
+export async function countTourismDescriptions(consistent = false): Promise<number> {
+  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.tourismCounter(), ConsistentRead: consistent }));
+  return Math.max(0, Number(out.Item?.value ?? 0));
+}
+
+/** Sets the counter from `from` to `to`, only if it still is `from`. */
+const counterMove = (from: number, to: number): TransactItem => ({
   Update: {
     TableName: tableName(),
     Key: keys.tourismCounter(),
-    UpdateExpression: 'ADD #v :d',
+    UpdateExpression: 'SET #v = :to',
+    ConditionExpression: from === 0 ? 'attribute_not_exists(#v) OR #v = :from' : '#v = :from',
     ExpressionAttributeNames: { '#v': 'value' },
-    ExpressionAttributeValues: { ':d': delta },
+    ExpressionAttributeValues: { ':to': to, ':from': from },
   },
 });
 
-/** Creates the description, counts it, and records it on the village, in one transaction. */
-export async function createTourismDescription(d: TourismDescriptionRecord): Promise<void> {
+/**
+ * Creates the description at list position total+1 (position item, index item and
+ * counter in the same transaction), and records it on the village.
+ */
+export function createTourismDescription(d: TourismDescriptionRecord): Promise<void> {
+  return withRetries(() => createAtNextPosition(d), (err) => err instanceof PositionsMovedError || isTransactionConflict(err));
+}
+
+async function createAtNextPosition(d: TourismDescriptionRecord): Promise<void> {
+  const total = await countTourismDescriptions(true);
+  const pos = total + 1;
   try {
     await transactWrite([
       { Put: { TableName: tableName(), Item: itemOf(d), ConditionExpression: 'attribute_not_exists(PK)' } },
-      counterChange(1),
       villageChildChange(d.kd_desa, {}),
+      counterMove(total, pos),
+      { Put: { TableName: tableName(), Item: { ...keys.tourismPosition(d.kd_desa), pos } } },
+      { Put: { TableName: tableName(), Item: { ...keys.tourismIndex(pos), kd_desa: d.kd_desa }, ConditionExpression: 'attribute_not_exists(PK)' } },
     ]);
   } catch (err) {
     const failed = failedConditions(err);
     if (failed?.includes(0)) throw new DescriptionExistsError();
-    if (failed?.includes(2)) throw new DescriptionVillageMissingError();
+    if (failed?.includes(1)) throw new DescriptionVillageMissingError();
+    if (failed) throw new PositionsMovedError();
     throw err;
   }
+}
+
+/**
+ * The writes that take description `kd` out of the position list: the last description
+ * moves into its position, the counter goes down by one. Conditioned on what was read,
+ * so a concurrent create or delete makes the transaction fail (PositionsMovedError) and
+ * the caller runs it again.
+ */
+export async function positionRemoval(kd: string): Promise<TransactItem[]> {
+  const [posItem, total] = await Promise.all([
+    db().send(new GetCommand({ TableName: tableName(), Key: keys.tourismPosition(kd), ConsistentRead: true })),
+    countTourismDescriptions(true),
+  ]);
+  const pos = Number(posItem.Item?.pos ?? 0);
+  if (!pos || total < 1) return [];
+  const removeOwn = { Delete: { TableName: tableName(), Key: keys.tourismPosition(kd) } };
+  if (pos === total) {
+    return [
+      removeOwn,
+      counterMove(total, total - 1),
+      { Delete: { TableName: tableName(), Key: keys.tourismIndex(total), ConditionExpression: 'kd_desa = :kd', ExpressionAttributeValues: { ':kd': kd } } },
+    ];
+  }
+  const last = await db().send(new GetCommand({ TableName: tableName(), Key: keys.tourismIndex(total), ConsistentRead: true }));
+  const lastKd = last.Item?.kd_desa as string | undefined;
+  if (!lastKd) throw new PositionsMovedError();
+  return [
+    removeOwn,
+    counterMove(total, total - 1),
+    { Delete: { TableName: tableName(), Key: keys.tourismIndex(total), ConditionExpression: 'kd_desa = :kd', ExpressionAttributeValues: { ':kd': lastKd } } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.tourismIndex(pos), kd_desa: lastKd },
+        ConditionExpression: 'kd_desa = :kd',
+        ExpressionAttributeValues: { ':kd': kd },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.tourismPosition(lastKd), pos },
+        ConditionExpression: 'pos = :total',
+        ExpressionAttributeValues: { ':total': total },
+      },
+    },
+  ];
 }
 
 /** Replaces the description if it is still at `expectedVersion` (DescriptionVersionError otherwise). */
@@ -98,8 +166,9 @@ export async function replaceTourismDescription(d: TourismDescriptionRecord, exp
   }
 }
 
-/** Deletes the description (if still at `expectedVersion`), uncounts it and records it on the village. */
+/** Deletes the description (if still at `expectedVersion`), frees its list position, records it on the village. */
 export async function deleteTourismDescription(kd: string, expectedVersion: number): Promise<void> {
+  const positions = await positionRemoval(kd);
   try {
     await transactWrite([
       {
@@ -110,65 +179,45 @@ export async function deleteTourismDescription(kd: string, expectedVersion: numb
           ExpressionAttributeValues: { ':v': expectedVersion },
         },
       },
-      counterChange(-1),
       villageChildChange(kd, {}),
+      ...positions,
     ]);
   } catch (err) {
     const failed = failedConditions(err);
     if (failed?.includes(0)) throw new DescriptionVersionError();
-    if (failed?.includes(2)) throw new DescriptionVillageMissingError();
+    if (failed?.includes(1)) throw new DescriptionVillageMissingError();
+    if (failed) throw new PositionsMovedError();
     throw err;
   }
 }
 
-/** What the village cascade adds for a tourism description: uncount it. */
-export const tourismCounterDecrement = (): TransactItem => counterChange(-1);
-
-export async function countTourismDescriptions(): Promise<number> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.tourismCounter() }));
-  return Math.max(0, Number(out.Item?.value ?? 0));
-}
-
 /**
- * One page of descriptions, oldest first. DynamoDB has no offset, so earlier pages are
- * skipped by reading only their keys (a KEYS_ONLY-sized projection), then the page itself.
+ * One page of descriptions in list order: positions (page-1)·limit+1 … page·limit.
+ * A Query of the position index between those bounds and one BatchGetItem: the cost
+ * does not depend on the page number or the number of descriptions.
  */
 export async function tourismDescriptionPage(page: number, limit: number): Promise<TourismDescriptionRecord[]> {
-  let start: Record<string, unknown> | undefined;
-  let toSkip = (page - 1) * limit;
-  while (toSkip > 0) {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: GSI1,
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': LIST.tourismDescriptions },
-        ProjectionExpression: 'PK, SK, GSI1PK, GSI1SK',
-        Limit: Math.min(toSkip, 1000),
-        ExclusiveStartKey: start,
-      }),
-    );
-    toSkip -= out.Count ?? 0;
-    start = out.LastEvaluatedKey;
-    if (!start) return [];
+  const first = (page - 1) * limit + 1;
+  const last = page * limit;
+  const index = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
+      ExpressionAttributeValues: { ':pk': keys.tourismIndexPartition, ':a': keys.tourismIndex(first).SK, ':b': keys.tourismIndex(last).SK },
+    }),
+  );
+  const codes = (index.Items ?? []).map((i) => i.kd_desa as string);
+  if (codes.length === 0) return [];
+  const found = new Map<string, TourismDescriptionRecord>();
+  let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+    [tableName()]: { Keys: codes.map((kd) => keys.tourismDescription(kd)) },
+  };
+  while (request && Object.keys(request).length > 0) {
+    const out = await db().send(new BatchGetCommand({ RequestItems: request }));
+    for (const item of out.Responses?.[tableName()] ?? []) found.set(item.kd_desa as string, item as TourismDescriptionRecord);
+    request = out.UnprocessedKeys as typeof request;
   }
-  const items: TourismDescriptionRecord[] = [];
-  while (items.length < limit) {
-    const out = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: GSI1,
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': LIST.tourismDescriptions },
-        Limit: limit - items.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((out.Items ?? []) as TourismDescriptionRecord[]));
-    start = out.LastEvaluatedKey;
-    if (!start) break;
-  }
-  return items;
+  return codes.map((kd) => found.get(kd)).filter((d): d is TourismDescriptionRecord => d !== undefined);
 }
 
 /** Up to `count` descriptions that have an attraction with an image, from a random point of the index. */

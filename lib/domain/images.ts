@@ -16,6 +16,11 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export class ImageChanges {
   private readonly created: string[] = [];
   private readonly afterCommit: string[] = [];
+  private dropped: string[] = [];
+  // A read-modify-write that lost a race runs again with the same input; these keep the
+  // objects it already stored, so a retry neither uploads twice nor leaves copies behind.
+  private readonly storedFor = new Map<UploadedFile, string>();
+  private readonly claimedFor = new Map<string, string>();
 
   constructor(
     private readonly kd: string,
@@ -26,8 +31,15 @@ export class ImageChanges {
   async store(files: UploadedFile[]): Promise<string[]> {
     const types = files.map((f) => detectImageType(f.data));
     if (types.some((t) => t === null)) throw badRequest(MSG.imageTypeInvalid);
-    const results = await Promise.allSettled(files.map((f, i) => putImage(f.data, types[i]!, villagePrefix(this.kd))));
-    for (const r of results) if (r.status === 'fulfilled') this.created.push(r.value);
+    const results = await Promise.allSettled(
+      files.map(async (f, i) => this.storedFor.get(f) ?? (await putImage(f.data, types[i]!, villagePrefix(this.kd)))),
+    );
+    results.forEach((r, i) => {
+      if (r.status === 'fulfilled' && !this.storedFor.has(files[i]!)) {
+        this.storedFor.set(files[i]!, r.value);
+        this.created.push(r.value);
+      }
+    });
     const failure = results.find((r) => r.status === 'rejected');
     if (failure) throw (failure as PromiseRejectedResult).reason;
     return results.map((r) => (r as PromiseFulfilledResult<string>).value);
@@ -41,11 +53,14 @@ export class ImageChanges {
   async claim(url: unknown, current: ReadonlySet<string>): Promise<string> {
     if (typeof url !== 'string') throw badRequest(MSG.imageUrlInvalid);
     if (current.has(url)) return url;
+    const done = this.claimedFor.get(url);
+    if (done) return done;
     const key = keyOf(url);
     if (!key || !key.startsWith(uploadPrefix(this.callerId))) throw badRequest(MSG.imageUrlInvalid);
     try {
       const moved = await copyImage(key, villagePrefix(this.kd));
       this.created.push(moved);
+      this.claimedFor.set(url, moved);
       this.afterCommit.push(url);
       return moved;
     } catch (err) {
@@ -56,7 +71,12 @@ export class ImageChanges {
 
   /** Marks images the change stops referencing, to delete after it commits. */
   drop(urls: Iterable<string>): void {
-    this.afterCommit.push(...urls);
+    this.dropped.push(...urls);
+  }
+
+  /** A new attempt of the change starts: what the last attempt meant to drop no longer counts. */
+  startAttempt(): void {
+    this.dropped = [];
   }
 
   /** The database change failed: remove what this change stored. */
@@ -71,7 +91,7 @@ export class ImageChanges {
   /** The database change committed: remove what it no longer references. */
   async commit(): Promise<void> {
     this.created.length = 0;
-    await deleteAfterCommit(this.afterCommit.splice(0), this.kd);
+    await deleteAfterCommit([...this.afterCommit.splice(0), ...this.dropped.splice(0)], this.kd);
   }
 
   /** Runs `write`; rolls the stored objects back if it throws, deletes dropped ones if it succeeds. */

@@ -11,6 +11,7 @@ import {
   getTourismDescription,
   imagesOf,
   newRandomKey,
+  PositionsMovedError,
   replaceTourismDescription,
   type Category,
   type StoredItem,
@@ -154,12 +155,12 @@ async function buildItems(
   return out;
 }
 
-const raceLost = (err: unknown) => err instanceof DescriptionVersionError || isTransactionConflict(err);
+const raceLost = (err: unknown) => err instanceof DescriptionVersionError || err instanceof PositionsMovedError || isTransactionConflict(err);
 
 function mapWriteErrors(err: unknown): never {
   if (err instanceof DescriptionExistsError) throw conflict(MSG.tourismDescriptionExists);
   if (err instanceof DescriptionVillageMissingError) throw notFound(MSG.villageNotFound);
-  if (err instanceof DescriptionVersionError) throw conflict(MSG.tourismDescriptionBusy);
+  if (err instanceof DescriptionVersionError || err instanceof PositionsMovedError) throw conflict(MSG.tourismDescriptionBusy);
   throw err;
 }
 
@@ -198,11 +199,14 @@ export async function createTourismDescriptionAs(data: unknown, files: UploadedF
     .catch(mapWriteErrors);
 }
 
+/** Attempts of a read-modify-write before giving up: concurrent writers of one description all land. */
+const RACE_ATTEMPTS = 30;
+
 /**
  * Runs a read-modify-write of a description: loads it (404 if missing), lets `change`
  * compute the new record, writes it if nobody wrote in between, and otherwise does it
- * again from a fresh read. Image uploads happen inside `change` on each attempt and are
- * rolled back when an attempt loses.
+ * again from a fresh read. Images are stored once (a retry reuses them); they are
+ * removed if the change finally fails, and the ones it drops are deleted after it commits.
  */
 async function modify(
   kd: string,
@@ -210,19 +214,25 @@ async function modify(
   change: (current: TourismDescriptionRecord, images: ImageChanges) => Promise<TourismDescriptionRecord>,
 ): Promise<TourismDescriptionRecord> {
   const village = await ownedVillage(kd, caller);
-  return withRetries(async () => {
-    const current = await getTourismDescription(village.kd_desa, true);
-    if (!current) throw notFound(MSG.tourismDescriptionNotFound);
-    const images = new ImageChanges(village.kd_desa, caller.id);
-    return images.around(async () => {
-      const next = await change(structuredClone(current), images);
-      const before = new Set(imagesOf(current));
-      const after = new Set(imagesOf(next));
-      images.drop([...before].filter((u) => !after.has(u)));
-      await replaceTourismDescription({ ...next, version: current.version + 1, updated_at: nowIso() }, current.version);
-      return { ...next, version: current.version + 1 };
-    });
-  }, raceLost).catch(mapWriteErrors);
+  const images = new ImageChanges(village.kd_desa, caller.id);
+  return images
+    .around(() =>
+      withRetries(
+        async () => {
+          images.startAttempt();
+          const current = await getTourismDescription(village.kd_desa, true);
+          if (!current) throw notFound(MSG.tourismDescriptionNotFound);
+          const next = await change(structuredClone(current), images);
+          const after = new Set(imagesOf(next));
+          images.drop(imagesOf(current).filter((u) => !after.has(u)));
+          await replaceTourismDescription({ ...next, version: current.version + 1, updated_at: nowIso() }, current.version);
+          return { ...next, version: current.version + 1 };
+        },
+        raceLost,
+        RACE_ATTEMPTS,
+      ),
+    )
+    .catch(mapWriteErrors);
 }
 
 /** PUT /api/deskripsi-wisata/{kd}: texts replaced when given; each given category replaced (known ids keep theirs). */
@@ -283,11 +293,20 @@ export async function removeTourismItemAs(kd: string, body: unknown, caller: Use
 /** DELETE /api/deskripsi-wisata/{kd}: the description, then (after commit) all its images. */
 export async function deleteTourismDescriptionAs(kd: string, caller: UserRecord): Promise<void> {
   const village = await ownedVillage(kd, caller);
-  await withRetries(async () => {
-    const current = await getTourismDescription(village.kd_desa, true);
-    if (!current) throw notFound(MSG.tourismDescriptionNotFound);
-    const images = new ImageChanges(village.kd_desa, caller.id);
-    images.drop(imagesOf(current));
-    await images.around(() => deleteTourismDescription(village.kd_desa, current.version));
-  }, raceLost).catch(mapWriteErrors);
+  const images = new ImageChanges(village.kd_desa, caller.id);
+  await images
+    .around(() =>
+      withRetries(
+        async () => {
+          images.startAttempt();
+          const current = await getTourismDescription(village.kd_desa, true);
+          if (!current) throw notFound(MSG.tourismDescriptionNotFound);
+          images.drop(imagesOf(current));
+          await deleteTourismDescription(village.kd_desa, current.version);
+        },
+        raceLost,
+        RACE_ATTEMPTS,
+      ),
+    )
+    .catch(mapWriteErrors);
 }

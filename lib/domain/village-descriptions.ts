@@ -105,32 +105,41 @@ export async function createVillageDescriptionAs(data: unknown, files: UploadedF
 export async function updateVillageDescriptionAs(kd: string, data: unknown, files: UploadedFile[], caller: UserRecord) {
   const input = parse(updateVillageDescriptionSchema, data);
   const village = await ownVillageFor(kd, caller, 'notFound');
-  return withRetries(async () => {
-    const current = await getVillageDescription(village.kd_desa, true);
-    if (!current) throw notFound(MSG.villageDescriptionNotFound);
-    const images = new ImageChanges(village.kd_desa, caller.id);
-    return images.around(async () => {
-      const inGallery = new Set(current.galeri_gambar);
-      const kept = input.keep_gallery_images === undefined ? current.galeri_gambar : [...new Set(input.keep_gallery_images.filter((u) => inGallery.has(u)))];
-      const galeri = [...kept, ...(await images.store(files))];
-      images.drop(current.galeri_gambar.filter((u) => !kept.includes(u)));
-      const { keep_gallery_images, ...fields } = input;
-      void keep_gallery_images;
-      const record: VillageDescriptionRecord = { ...current, ...fields, galeri_gambar: galeri, version: current.version + 1, updated_at: nowIso() };
-      await replaceVillageDescription(record, current.version);
-      return record;
-    });
-  }, raceLost).catch(mapErrors);
+  const images = new ImageChanges(village.kd_desa, caller.id);
+  return images
+    .around(() =>
+      withRetries(async () => {
+        images.startAttempt();
+        const current = await getVillageDescription(village.kd_desa, true);
+        if (!current) throw notFound(MSG.villageDescriptionNotFound);
+        const inGallery = new Set(current.galeri_gambar);
+        const kept =
+          input.keep_gallery_images === undefined ? current.galeri_gambar : [...new Set(input.keep_gallery_images.filter((u) => inGallery.has(u)))];
+        const galeri = [...kept, ...(await images.store(files))];
+        images.drop(current.galeri_gambar.filter((u) => !kept.includes(u)));
+        const { keep_gallery_images, ...fields } = input;
+        void keep_gallery_images;
+        const record: VillageDescriptionRecord = { ...current, ...fields, galeri_gambar: galeri, version: current.version + 1, updated_at: nowIso() };
+        await replaceVillageDescription(record, current.version);
+        return record;
+      }, raceLost),
+    )
+    .catch(mapErrors);
 }
 
 /** DELETE /api/deskripsi-desa/{kd}: the description, then (after commit) its gallery. */
 export async function deleteVillageDescriptionAs(kd: string, caller: UserRecord): Promise<void> {
   const village = await ownVillageFor(kd, caller, 'notFound');
-  await withRetries(async () => {
-    const current = await getVillageDescription(village.kd_desa, true);
-    if (!current) throw notFound(MSG.villageDescriptionNotFound);
-    const images = new ImageChanges(village.kd_desa, caller.id);
-    images.drop(current.galeri_gambar);
-    await images.around(() => deleteVillageDescription(village.kd_desa, current.version));
-  }, raceLost).catch(mapErrors);
+  const images = new ImageChanges(village.kd_desa, caller.id);
+  await images
+    .around(() =>
+      withRetries(async () => {
+        images.startAttempt();
+        const current = await getVillageDescription(village.kd_desa, true);
+        if (!current) throw notFound(MSG.villageDescriptionNotFound);
+        images.drop(current.galeri_gambar);
+        await deleteVillageDescription(village.kd_desa, current.version);
+      }, raceLost),
+    )
+    .catch(mapErrors);
 }

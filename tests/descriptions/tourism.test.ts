@@ -15,6 +15,7 @@ import { invoke } from '../support/api';
 import { bucketKeys, fetchImage } from '../support/bucket';
 import { multipart, png, jpeg, type FilePart } from '../support/multipart';
 import { allItems } from '../support/table';
+import { expectConsistent } from '../support/invariants';
 import { makeUser } from '../support/users';
 import { makeVillage } from '../support/villages';
 
@@ -164,6 +165,35 @@ describe('GET /api/deskripsi-wisata (pagination)', () => {
     }
     expect(all.body.data[0]).toHaveProperty('created_at');
     expect(all.body.data[0]).toHaveProperty('updated_at');
+  });
+});
+
+describe('pagination positions', () => {
+  it('stay dense through parallel creations and deletions; a deletion moves the last description into the gap', async () => {
+    const owner = await makeUser('pengelola');
+    const villages = await Promise.all(Array.from({ length: 6 }, () => makeVillage(owner)));
+    const created = await Promise.all(villages.map((v) => post(owner, { kd_desa: v.kd_desa })));
+    expect(created.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    const page = async () => (await invoke(list, { method: 'GET', resource: '/api/deskripsi-wisata', query: { limit: '100' } })).body;
+    const before = await page();
+    const order: string[] = before.data.map((d: any) => d.kd_desa);
+    const mine = order.filter((kd) => villages.some((v) => v.kd_desa === kd));
+    expect(mine).toHaveLength(6);
+    const victim = mine[1]!;
+    const lastBefore = order.at(-1);
+    await invoke(remove, { method: 'DELETE', resource: '/api/deskripsi-wisata/{kd_desa}', ...path(victim), token: owner.token });
+    const after = await page();
+    expect(after.pagination.total).toBe(before.pagination.total - 1);
+    expect(after.data).toHaveLength(after.pagination.total);
+    const afterOrder: string[] = after.data.map((d: any) => d.kd_desa);
+    expect(afterOrder).not.toContain(victim);
+    expect(afterOrder[order.indexOf(victim)]).toBe(lastBefore);
+    // parallel deletions of the rest keep the list whole
+    await Promise.all(mine.filter((kd) => kd !== victim).map((kd) => invoke(remove, { method: 'DELETE', resource: '/api/deskripsi-wisata/{kd_desa}', ...path(kd), token: owner.token })));
+    const end = await page();
+    expect(end.pagination.total).toBe(before.pagination.total - 6);
+    expect(end.data).toHaveLength(end.pagination.total);
+    await expectConsistent();
   });
 });
 

@@ -1,0 +1,320 @@
+/**
+ * Builds the OpenAPI 3.1 document from the code: the routes and their access rules from
+ * the one access-rule table (lib/auth/access-rules.ts), the request bodies from the same
+ * zod schemas the handlers validate with (z.toJSONSchema), the success shapes from
+ * lib/openapi/responses.ts, and every error text from lib/messages.ts through the route
+ * catalogue (lib/openapi/catalogue.ts). Nothing here is written by hand per route.
+ */
+import { z } from 'zod';
+import { version } from '../../package.json';
+import { ACCESS_RULES, type AccessRule, type RouteKey } from '../auth/access-rules';
+import { MSG } from '../messages';
+import { PATH_PARAMS, ROUTE_DOCS, TAGS, type DocumentedRoute, type ErrorDoc, type RequestDoc, type RouteDoc } from './catalogue';
+
+export type JsonObject = { [key: string]: unknown };
+
+export interface OpenApiOperation extends JsonObject {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  security: Record<string, string[]>[];
+  'x-access': { kind: AccessRule['kind']; roles?: readonly string[] };
+  responses: Record<string, JsonObject>;
+}
+
+export interface OpenApiDocument extends JsonObject {
+  openapi: string;
+  info: { title: string; version: string; description: string };
+  servers: { url: string; description?: string }[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components: { schemas: Record<string, JsonObject>; securitySchemes: Record<string, JsonObject> };
+}
+
+export interface BuildOptions {
+  /** The base URL of the API (e.g. `/dev` behind API Gateway's stage prefix). Default `/`. */
+  serverUrl?: string;
+  /** The rule in force for a route; default: the table's (ACCESS_RULES) itself. */
+  ruleOf?: (route: RouteKey) => AccessRule;
+}
+
+export const OPENAPI_VERSION = '3.1.0';
+const BEARER = 'bearerAuth';
+const ERROR_BODY = { $ref: '#/components/schemas/ErrorBody' };
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Payload too large',
+  415: 'Unsupported media type',
+  429: 'Too many requests',
+  500: 'Server error',
+};
+
+/** The routes the document describes: every route of the table except the catch-all, in the table's order. */
+export function documentedRoutes(): DocumentedRoute[] {
+  return (Object.keys(ACCESS_RULES) as RouteKey[]).filter((k): k is DocumentedRoute => k !== 'ANY /{proxy+}');
+}
+
+/** Converts zod schemas to JSON Schema; schemas with a meta `id` become shared components. */
+class Schemas {
+  readonly components: Record<string, JsonObject> = {};
+
+  convert(schema: z.ZodType): JsonObject {
+    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonObject;
+    delete json.$schema;
+    const defs = (json.$defs ?? {}) as Record<string, JsonObject>;
+    delete json.$defs;
+    for (const [id, def] of Object.entries(defs)) this.components[id] ??= rewriteRefs(def) as JsonObject;
+    return rewriteRefs(json) as JsonObject;
+  }
+}
+
+function rewriteRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rewriteRefs);
+  if (!value || typeof value !== 'object') return value;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = k === '$ref' && typeof v === 'string' ? v.replace(/^#\/\$defs\//, '#/components/schemas/') : rewriteRefs(v);
+  }
+  return out;
+}
+
+const pascal = (s: string) =>
+  s
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+
+/** "GET /api/desa-wisata/{kd_desa}" → "getApiDesaWisataByKdDesa". */
+export function operationId(route: string): string {
+  const [method, path] = route.split(' ') as [string, string];
+  const parts = path
+    .split('/')
+    .filter(Boolean)
+    .map((seg) => (seg.startsWith('{') ? `By${pascal(seg)}` : pascal(seg)));
+  return method.toLowerCase() + parts.join('');
+}
+
+const code = (s: string) => `\`${s}\``;
+
+/** What a rule means for a client: the security requirement, a sentence, and the errors it adds. */
+export function describeAccess(rule: AccessRule): { security: Record<string, string[]>[]; text: string; errors: ErrorDoc[] } {
+  const invalid: ErrorDoc = { status: 401, message: MSG.tokenInvalid, when: 'The token is malformed, badly signed, expired, or its user is gone or changed password' };
+  const missing: ErrorDoc = { status: 401, message: MSG.tokenMissing, when: 'No Authorization header' };
+  if (rule.kind === 'public') return { security: [], text: 'Public: no token needed (a token, if sent, is ignored).', errors: [] };
+  if (rule.kind === 'optional') {
+    return {
+      security: [{}, { [BEARER]: [] }],
+      text: 'Token optional: without one the route applies its own rule (see the description); a token, if sent, must be valid.',
+      errors: [invalid],
+    };
+  }
+  if (!rule.roles) return { security: [{ [BEARER]: [] }], text: 'Any valid bearer token (any role).', errors: [missing, invalid] };
+  const forbidden = rule.forbidden ?? MSG.forbiddenRole;
+  return {
+    security: [{ [BEARER]: [] }],
+    text: `Bearer token of role ${rule.roles.map(code).join(' or ')}; other roles get 403 "${forbidden}".`,
+    errors: [missing, invalid, { status: 403, message: forbidden, when: `The token's role is not ${rule.roles.join(' or ')}` }],
+  };
+}
+
+const INTERNAL: ErrorDoc = { status: 500, message: MSG.internalError, when: 'Unexpected failure (details are logged, never sent)' };
+
+/** Merges errors with the same status and text (their conditions joined), keeping the first order. */
+function mergeErrors(errors: ErrorDoc[]): ErrorDoc[] {
+  const out = new Map<string, ErrorDoc>();
+  for (const err of errors) {
+    const key = `${err.status} ${err.message}${err.suffix ?? ''}`;
+    const seen = out.get(key);
+    if (!seen) out.set(key, { ...err });
+    else if (!seen.when.includes(err.when)) seen.when = `${seen.when}; or: ${err.when}`;
+  }
+  return [...out.values()];
+}
+
+function errorResponses(errors: ErrorDoc[]): Record<string, JsonObject> {
+  const byStatus = new Map<number, ErrorDoc[]>();
+  for (const err of errors) byStatus.set(err.status, [...(byStatus.get(err.status) ?? []), err]);
+  const out: Record<string, JsonObject> = {};
+  for (const status of [...byStatus.keys()].sort((a, b) => a - b)) {
+    const list = byStatus.get(status)!;
+    const envelope = status >= 500 ? 'error' : 'fail';
+    out[String(status)] = {
+      description: [`${STATUS_TEXT[status] ?? 'Error'}. Message texts:`, '', ...list.map((e) => `- ${code(e.message + (e.suffix ?? ''))}: ${e.when}`)].join('\n'),
+      ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } } } : {}),
+      content: {
+        'application/json': {
+          schema: ERROR_BODY,
+          examples: Object.fromEntries(
+            list.map((e, i) => [`${status}-${i + 1}`, { summary: e.when, value: { status: envelope, message: e.message + (e.suffix ?? '') } }]),
+          ),
+        },
+      },
+    };
+  }
+  return out;
+}
+
+function requestBody(request: RequestDoc, opId: string, schemas: Schemas): JsonObject {
+  if (request.kind === 'json') {
+    return {
+      required: true,
+      ...(request.description ? { description: request.description } : {}),
+      content: { 'application/json': { schema: schemas.convert(request.schema), ...(request.example !== undefined ? { example: request.example } : {}) } },
+    };
+  }
+  if (request.kind === 'file') {
+    return {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: [request.field],
+            properties: { [request.field]: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream', description: request.description } },
+          },
+        },
+      },
+    };
+  }
+  // A `data` field (JSON text) plus image files; or the same data as application/json.
+  const name = `${opId[0]!.toUpperCase()}${opId.slice(1)}Data`;
+  schemas.components[name] = schemas.convert(request.schema);
+  const ref = { $ref: `#/components/schemas/${name}` };
+  const files = Object.fromEntries(
+    request.files.map((f) => [
+      f.field,
+      {
+        type: 'array',
+        maxItems: f.maxFiles,
+        description: `${f.description} JPEG, PNG or WebP (recognised by their bytes), at most 5 MB each. The field name may also be sent without \`[]\`.`,
+        items: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' },
+      },
+    ]),
+  );
+  return {
+    required: true,
+    description:
+      (request.description ? `${request.description}\n\n` : '') +
+      `multipart/form-data: field \`data\` holds the JSON text of ${code(name)}; image files go in ${request.files.map((f) => code(f.field)).join(', ')}. ` +
+      'Without files, application/json works too: `{"data": <object or JSON text>}` or the object itself. ' +
+      'On AWS one request carries at most about 4.4 MB of files (Lambda’s 6 MB payload limit, base64).',
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: ['data'],
+          properties: {
+            data: { type: 'string', description: `JSON text of ${code(name)}`, contentMediaType: 'application/json', contentSchema: ref, examples: [JSON.stringify(request.example)] },
+            ...files,
+          },
+        },
+      },
+      'application/json': {
+        schema: { anyOf: [{ type: 'object', required: ['data'], properties: { data: { anyOf: [ref, { type: 'string', contentMediaType: 'application/json', contentSchema: ref }] } } }, ref] },
+        example: { data: request.example },
+      },
+    },
+  };
+}
+
+function parameters(path: string, doc: RouteDoc, schemas: Schemas): JsonObject[] {
+  const out: JsonObject[] = [];
+  for (const m of path.matchAll(/\{(\w+)\+?\}/g)) {
+    const name = m[1]!;
+    out.push({ name, in: 'path', required: true, description: PATH_PARAMS[name] ?? name, schema: { type: 'string' } });
+  }
+  if (doc.query) {
+    const json = schemas.convert(doc.query);
+    const required = new Set((json.required as string[] | undefined) ?? []);
+    for (const [name, prop] of Object.entries((json.properties ?? {}) as Record<string, JsonObject>)) {
+      const { description, ...schema } = prop;
+      out.push({ name, in: 'query', required: required.has(name), ...(description ? { description } : {}), schema });
+    }
+  }
+  return out;
+}
+
+function operation(route: DocumentedRoute, rule: AccessRule, schemas: Schemas): OpenApiOperation {
+  const doc = ROUTE_DOCS[route];
+  const path = route.slice(route.indexOf(' ') + 1);
+  const opId = operationId(route);
+  const access = describeAccess(rule);
+  const errors = mergeErrors([...access.errors, ...doc.errors, INTERNAL]);
+  const success = doc.success;
+  const successSchema = schemas.convert(success.schema);
+  const op: OpenApiOperation = {
+    operationId: opId,
+    summary: doc.summary,
+    description: [doc.description, `**Access:** ${access.text}`].filter(Boolean).join('\n\n'),
+    tags: [doc.tag],
+    security: access.security,
+    'x-access': { kind: rule.kind, ...(rule.kind === 'token' && rule.roles ? { roles: rule.roles } : {}) },
+    responses: {
+      [String(success.status)]: {
+        description: success.description,
+        content: { [success.contentType ?? 'application/json']: { schema: successSchema } },
+      },
+      ...errorResponses(errors),
+    },
+  };
+  const params = parameters(path, doc, schemas);
+  if (params.length) op.parameters = params;
+  if (doc.request) op.requestBody = requestBody(doc.request, opId, schemas);
+  return op;
+}
+
+const OVERVIEW = [
+  'The back end of the tourism village (desa wisata) management service. Generated from the code: the route table,',
+  'the zod schemas the handlers validate with, and the exact message texts.',
+  '',
+  '**Envelope.** Every JSON body has `status`: `success` (2xx), `fail` (4xx) or `error` (5xx). `fail` and `error`',
+  'bodies carry a `message` (the texts are listed per route and response code).',
+  '',
+  '**Authentication.** `Authorization: Bearer <token>` with the token from `POST /auth/login`. Each operation says',
+  `which token it needs. Missing token: 401 "${MSG.tokenMissing}"; invalid or expired: 401 "${MSG.tokenInvalid}".`,
+  `Operators can tighten a route with ACCESS_OVERRIDES; a role refused that way gets 403 "${MSG.forbiddenRole}".`,
+  '',
+  `**Other paths** answer 404 "${MSG.notFoundRoute}". Malformed JSON bodies answer 400 "${MSG.invalidJson}" unless the`,
+  `route names its own text. Any unexpected failure answers 500 "${MSG.internalError}".`,
+].join('\n');
+
+/** The OpenAPI 3.1 document of the service. */
+export function buildOpenApiDocument(options: BuildOptions = {}): OpenApiDocument {
+  const ruleOf = options.ruleOf ?? ((route: RouteKey) => ACCESS_RULES[route]);
+  const schemas = new Schemas();
+  const paths: OpenApiDocument['paths'] = {};
+  for (const route of documentedRoutes()) {
+    const [method, path] = route.split(' ') as [string, string];
+    (paths[path] ??= {})[method.toLowerCase()] = operation(route, ruleOf(route), schemas);
+  }
+  return {
+    openapi: OPENAPI_VERSION,
+    info: { title: 'Tourism Village Management Service', version, description: OVERVIEW },
+    servers: [{ url: options.serverUrl ?? '/', description: 'This API' }],
+    tags: TAGS.map((t) => ({ ...t })),
+    paths,
+    components: {
+      schemas: {
+        ErrorBody: {
+          type: 'object',
+          required: ['status', 'message'],
+          properties: { status: { type: 'string', enum: ['fail', 'error'] }, message: { type: 'string' } },
+          description: '4xx: status `fail`; 5xx: status `error`.',
+        },
+        ...Object.fromEntries(Object.entries(schemas.components).sort(([a], [b]) => a.localeCompare(b))),
+      },
+      securitySchemes: {
+        [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The token from POST /auth/login (HS256, 24 h).' },
+      },
+    },
+  };
+}
