@@ -1,25 +1,26 @@
-/**
- * Structured JSON log lines. Never pass request bodies, passwords, tokens or codes:
- * errors are reduced to name, message and stack.
- */
-type Level = 'info' | 'warn' | 'error';
-const RANK: Record<Level | 'silent', number> = { info: 0, warn: 1, error: 2, silent: 3 };
-const threshold = () => RANK[(process.env.LOG_LEVEL as Level | 'silent') ?? 'info'] ?? 0;
+import { Logger } from '@aws-lambda-powertools/logger';
 
-function line(level: Level, message: string, extra?: Record<string, unknown>) {
-  if (RANK[level] < threshold()) return;
-  const out = JSON.stringify({ level, message, time: new Date().toISOString(), ...extra });
-  if (level === 'error') console.error(out);
-  else if (level === 'warn') console.warn(out);
-  else console.log(out);
+/**
+ * Structured JSON logs (AWS Lambda Powertools Logger): one JSON object per line, with
+ * service name, level, timestamp, and — per request — route, status, duration, request
+ * id and the cold-start flag (lib/http/handler.ts). Never pass request bodies,
+ * passwords, tokens or reset codes: errors are logged as name, message and stack only.
+ * Level: LOG_LEVEL (info, warn, error, silent; default info).
+ */
+export const logger = new Logger({
+  serviceName: 'tourism-village',
+  logLevel: (process.env.LOG_LEVEL ?? 'INFO').toUpperCase() as 'INFO',
+});
+
+/** Tests only: change the level at run time. */
+export function setLogLevel(level: 'INFO' | 'WARN' | 'ERROR' | 'SILENT'): void {
+  logger.setLogLevel(level);
 }
 
-const describe = (err: unknown) =>
-  err instanceof Error ? { name: err.name, error: err.message, stack: err.stack } : { error: String(err) };
-
 export const log = {
-  info: (message: string, extra?: Record<string, unknown>) => line('info', message, extra),
-  warn: (message: string, extra?: Record<string, unknown>) => line('warn', message, extra),
-  error: (message: string, err?: unknown, extra?: Record<string, unknown>) =>
-    line('error', message, { ...extra, ...(err === undefined ? {} : describe(err)) }),
+  info: (message: string, extra: Record<string, unknown> = {}) => logger.info(message, extra),
+  warn: (message: string, extra: Record<string, unknown> = {}) => logger.warn(message, extra),
+  // Powertools formats an Error under `error` as name, message, location and stack.
+  error: (message: string, err?: unknown, extra: Record<string, unknown> = {}) =>
+    logger.error(message, { ...extra, ...(err === undefined ? {} : { error: err instanceof Error ? err : String(err) }) }),
 };

@@ -1,3 +1,4 @@
+import { withRetries } from '../db/transact';
 import { badRequest } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
 import { log } from '../log';
@@ -106,6 +107,32 @@ export class ImageChanges {
     await this.commit();
     return result;
   }
+}
+
+/**
+ * Runs a change that stores or drops images, retrying it while `retryable` says it lost
+ * a race: each attempt starts afresh (`startAttempt`), stored images are reused across
+ * attempts, rolled back if the change finally fails, and dropped ones are deleted only
+ * after it committed.
+ */
+export function changeWithImages<T>(
+  kd: string,
+  callerId: number,
+  attempt: (images: ImageChanges) => Promise<T>,
+  retryable: (err: unknown) => boolean,
+  attempts = 30,
+): Promise<T> {
+  const images = new ImageChanges(kd, callerId);
+  return images.around(() =>
+    withRetries(
+      () => {
+        images.startAttempt();
+        return attempt(images);
+      },
+      retryable,
+      attempts,
+    ),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nowIso } from '../clock';
-import { isTransactionConflict, withRetries } from '../db/transact';
+import { isTransactionConflict } from '../db/transact';
 import {
   CATEGORIES,
   createTourismDescription,
@@ -21,7 +21,7 @@ import type { UserRecord } from '../db/users';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { MultipartLimits, UploadedFile } from '../http/multipart';
 import { MSG, withFields } from '../messages';
-import { filesByField, IMAGE_MAX_BYTES, ImageChanges } from './images';
+import { changeWithImages, filesByField, IMAGE_MAX_BYTES, ImageChanges } from './images';
 import { ownedVillage } from './villages';
 
 export { CATEGORIES, type Category };
@@ -199,9 +199,6 @@ export async function createTourismDescriptionAs(data: unknown, files: UploadedF
     .catch(mapWriteErrors);
 }
 
-/** Attempts of a read-modify-write before giving up: concurrent writers of one description all land. */
-const RACE_ATTEMPTS = 30;
-
 /**
  * Runs a read-modify-write of a description: loads it (404 if missing), lets `change`
  * compute the new record, writes it if nobody wrote in between, and otherwise does it
@@ -214,25 +211,20 @@ async function modify(
   change: (current: TourismDescriptionRecord, images: ImageChanges) => Promise<TourismDescriptionRecord>,
 ): Promise<TourismDescriptionRecord> {
   const village = await ownedVillage(kd, caller);
-  const images = new ImageChanges(village.kd_desa, caller.id);
-  return images
-    .around(() =>
-      withRetries(
-        async () => {
-          images.startAttempt();
-          const current = await getTourismDescription(village.kd_desa, true);
-          if (!current) throw notFound(MSG.tourismDescriptionNotFound);
-          const next = await change(structuredClone(current), images);
-          const after = new Set(imagesOf(next));
-          images.drop(imagesOf(current).filter((u) => !after.has(u)));
-          await replaceTourismDescription({ ...next, version: current.version + 1, updated_at: nowIso() }, current.version);
-          return { ...next, version: current.version + 1 };
-        },
-        raceLost,
-        RACE_ATTEMPTS,
-      ),
-    )
-    .catch(mapWriteErrors);
+  return changeWithImages(
+    village.kd_desa,
+    caller.id,
+    async (images) => {
+      const current = await getTourismDescription(village.kd_desa, true);
+      if (!current) throw notFound(MSG.tourismDescriptionNotFound);
+      const next = await change(structuredClone(current), images);
+      const after = new Set(imagesOf(next));
+      images.drop(imagesOf(current).filter((u) => !after.has(u)));
+      await replaceTourismDescription({ ...next, version: current.version + 1, updated_at: nowIso() }, current.version);
+      return { ...next, version: current.version + 1 };
+    },
+    raceLost,
+  ).catch(mapWriteErrors);
 }
 
 /** PUT /api/deskripsi-wisata/{kd}: texts replaced when given; each given category replaced (known ids keep theirs). */
@@ -293,20 +285,15 @@ export async function removeTourismItemAs(kd: string, body: unknown, caller: Use
 /** DELETE /api/deskripsi-wisata/{kd}: the description, then (after commit) all its images. */
 export async function deleteTourismDescriptionAs(kd: string, caller: UserRecord): Promise<void> {
   const village = await ownedVillage(kd, caller);
-  const images = new ImageChanges(village.kd_desa, caller.id);
-  await images
-    .around(() =>
-      withRetries(
-        async () => {
-          images.startAttempt();
-          const current = await getTourismDescription(village.kd_desa, true);
-          if (!current) throw notFound(MSG.tourismDescriptionNotFound);
-          images.drop(imagesOf(current));
-          await deleteTourismDescription(village.kd_desa, current.version);
-        },
-        raceLost,
-        RACE_ATTEMPTS,
-      ),
-    )
-    .catch(mapWriteErrors);
+  await changeWithImages(
+    village.kd_desa,
+    caller.id,
+    async (images) => {
+      const current = await getTourismDescription(village.kd_desa, true);
+      if (!current) throw notFound(MSG.tourismDescriptionNotFound);
+      images.drop(imagesOf(current));
+      await deleteTourismDescription(village.kd_desa, current.version);
+    },
+    raceLost,
+  ).catch(mapWriteErrors);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nowIso } from '../clock';
-import { isTransactionConflict, withRetries } from '../db/transact';
+import { isTransactionConflict } from '../db/transact';
 import {
   createVillageDescription,
   deleteVillageDescription,
@@ -17,7 +17,7 @@ import type { UserRecord } from '../db/users';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { MultipartLimits, UploadedFile } from '../http/multipart';
 import { MSG, withFields } from '../messages';
-import { IMAGE_MAX_BYTES, ImageChanges } from './images';
+import { changeWithImages, IMAGE_MAX_BYTES, ImageChanges } from './images';
 import { normEmail } from '../db/keys';
 
 export const VILLAGE_DESCRIPTION_FORM_LIMITS: MultipartLimits = {
@@ -105,11 +105,10 @@ export async function createVillageDescriptionAs(data: unknown, files: UploadedF
 export async function updateVillageDescriptionAs(kd: string, data: unknown, files: UploadedFile[], caller: UserRecord) {
   const input = parse(updateVillageDescriptionSchema, data);
   const village = await ownVillageFor(kd, caller, 'notFound');
-  const images = new ImageChanges(village.kd_desa, caller.id);
-  return images
-    .around(() =>
-      withRetries(async () => {
-        images.startAttempt();
+  return changeWithImages(
+    village.kd_desa,
+    caller.id,
+    async (images) => {
         const current = await getVillageDescription(village.kd_desa, true);
         if (!current) throw notFound(MSG.villageDescriptionNotFound);
         const inGallery = new Set(current.galeri_gambar);
@@ -122,24 +121,23 @@ export async function updateVillageDescriptionAs(kd: string, data: unknown, file
         const record: VillageDescriptionRecord = { ...current, ...fields, galeri_gambar: galeri, version: current.version + 1, updated_at: nowIso() };
         await replaceVillageDescription(record, current.version);
         return record;
-      }, raceLost),
-    )
-    .catch(mapErrors);
+    },
+    raceLost,
+  ).catch(mapErrors);
 }
 
 /** DELETE /api/deskripsi-desa/{kd}: the description, then (after commit) its gallery. */
 export async function deleteVillageDescriptionAs(kd: string, caller: UserRecord): Promise<void> {
   const village = await ownVillageFor(kd, caller, 'notFound');
-  const images = new ImageChanges(village.kd_desa, caller.id);
-  await images
-    .around(() =>
-      withRetries(async () => {
-        images.startAttempt();
-        const current = await getVillageDescription(village.kd_desa, true);
-        if (!current) throw notFound(MSG.villageDescriptionNotFound);
-        images.drop(current.galeri_gambar);
-        await deleteVillageDescription(village.kd_desa, current.version);
-      }, raceLost),
-    )
-    .catch(mapErrors);
+  await changeWithImages(
+    village.kd_desa,
+    caller.id,
+    async (images) => {
+      const current = await getVillageDescription(village.kd_desa, true);
+      if (!current) throw notFound(MSG.villageDescriptionNotFound);
+      images.drop(current.galeri_gambar);
+      await deleteVillageDescription(village.kd_desa, current.version);
+    },
+    raceLost,
+  ).catch(mapErrors);
 }

@@ -47,8 +47,10 @@ function lowerHeaders(h: APIGatewayProxyEvent['headers'] | null | undefined): Re
 export function route(key: RouteKey, fn: RouteHandler): LambdaHandler {
   const cfg = config();
   const rule = accessRule(key);
+  let coldStart = true;
   return async (event, context) => {
     const started = Date.now();
+    const requestId = context?.awsRequestId ?? event.requestContext?.requestId;
     const headers = lowerHeaders(event.headers);
     const cors = corsHeaders(headers['origin'], cfg.corsOrigins);
     let result: APIGatewayProxyResult;
@@ -67,17 +69,13 @@ export function route(key: RouteKey, fn: RouteHandler): LambdaHandler {
       if (err instanceof HttpError) {
         result = failure(err.statusCode, err.message, err.headers);
       } else {
-        log.error('unhandled error', err, { route: key, requestId: context?.awsRequestId });
+        log.error('unhandled error', err, { route: key, requestId });
         result = json(500, { message: MSG.internalError });
       }
     }
     result.headers = { ...result.headers, ...cors };
-    log.info('request', {
-      route: key,
-      statusCode: result.statusCode,
-      durationMs: Date.now() - started,
-      requestId: context?.awsRequestId ?? event.requestContext?.requestId,
-    });
+    log.info('request', { route: key, statusCode: result.statusCode, durationMs: Date.now() - started, requestId, coldStart });
+    coldStart = false;
     return result;
   };
 }

@@ -7,6 +7,7 @@ import { parseConfig, ConfigError, LOCAL_DEFAULT_JWT_SECRET } from '../../lib/co
 import { corsHeaders } from '../../lib/http/cors';
 import { MSG } from '../../lib/messages';
 import { invoke } from '../support/api';
+import { captureLogs } from '../support/logs';
 import { makeUser } from '../support/users';
 
 afterEach(() => vi.restoreAllMocks());
@@ -25,8 +26,6 @@ describe('unknown routes', () => {
 describe('unexpected failures', () => {
   it('become 500 {status:error, message:"Internal server error"} and never leak the cause', async () => {
     const user = await makeUser('pengelola');
-    const errors: string[] = [];
-    vi.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
     vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockRejectedValue(new Error('secret internal detail arn:aws:dynamodb'));
     const res = await invoke(me, { method: 'GET', resource: '/auth/me', token: user.token });
     expect(res.statusCode).toBe(500);
@@ -36,18 +35,31 @@ describe('unexpected failures', () => {
   });
 
   it('logs the error without the request body', async () => {
-    const lines: string[] = [];
-    const prev = process.env.LOG_LEVEL;
-    process.env.LOG_LEVEL = 'error';
-    vi.spyOn(console, 'error').mockImplementation((line: string) => void lines.push(line));
     vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockRejectedValue(new Error('boom'));
-    const res = await invoke(login, { method: 'POST', resource: '/auth/login', body: { email: 'a@example.com', password: 'super-secret-password' } });
-    process.env.LOG_LEVEL = prev;
+    const { result: res, lines } = await captureLogs(() =>
+      invoke(login, { method: 'POST', resource: '/auth/login', body: { email: 'a@example.com', password: 'super-secret-password' } }),
+    );
     expect(res.statusCode).toBe(500);
     expect(lines.length).toBeGreaterThan(0);
     const logged = lines.join('\n');
     expect(logged).toContain('boom');
     expect(logged).not.toContain('super-secret-password');
+  });
+});
+
+describe('request logs', () => {
+  it('one JSON line per request with route, status, duration, request id and the cold-start flag', async () => {
+    const { lines } = await captureLogs(async () => {
+      await invoke(notFound, { method: 'GET', resource: '/{proxy+}' });
+      await invoke(notFound, { method: 'GET', resource: '/{proxy+}' });
+    });
+    const records = lines.map((l) => JSON.parse(l)).filter((r) => r.message === 'request');
+    expect(records).toHaveLength(2);
+    for (const r of records) {
+      expect(r).toMatchObject({ level: 'INFO', service: 'tourism-village', route: 'ANY /{proxy+}', statusCode: 404, requestId: expect.any(String) });
+      expect(typeof r.durationMs).toBe('number');
+    }
+    expect(records[1].coldStart).toBe(false);
   });
 });
 

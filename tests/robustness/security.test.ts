@@ -24,6 +24,7 @@ import { bucketKeys, fetchImage } from '../support/bucket';
 import { multipart, png } from '../support/multipart';
 import { declaredRoutes } from '../support/routes';
 import { makeUser, TEST_PASSWORD } from '../support/users';
+import { captureLogs } from '../support/logs';
 import { makeVillage, villageBody } from '../support/villages';
 
 afterEach(() => vi.restoreAllMocks());
@@ -167,15 +168,12 @@ describe('closed flaws of the original application', () => {
   });
 
   it('no stack traces or request bodies in responses or logs', async () => {
-    const lines: string[] = [];
-    const prev = process.env.LOG_LEVEL;
-    process.env.LOG_LEVEL = 'info';
-    for (const m of ['log', 'warn', 'error'] as const) vi.spyOn(console, m).mockImplementation((l: string) => void lines.push(String(l)));
     const user = await makeUser('pengelola');
-    await invoke(login, { method: 'POST', resource: '/auth/login', body: { email: user.email, password: 'secret-password-in-body' } });
-    vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockRejectedValue(new Error('boom at arn:aws:dynamodb:table/x'));
-    const res = await invoke(me, { method: 'GET', resource: '/auth/me', token: user.token });
-    process.env.LOG_LEVEL = prev;
+    const { result: res, lines } = await captureLogs(async () => {
+      await invoke(login, { method: 'POST', resource: '/auth/login', body: { email: user.email, password: 'secret-password-in-body' } });
+      vi.spyOn(DynamoDBDocumentClient.prototype, 'send').mockRejectedValue(new Error('boom at arn:aws:dynamodb:table/x'));
+      return invoke(me, { method: 'GET', resource: '/auth/me', token: user.token });
+    });
     expect(res.body).toEqual({ status: 'error', message: MSG.internalError });
     expect(JSON.stringify(res)).not.toMatch(/stack|at .*\.ts|arn:aws/);
     const logged = lines.join('\n');

@@ -33,13 +33,13 @@ import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
 import { MSG } from '../../lib/messages';
 import { ROOT } from '../../scripts/local-stack';
-import { invoke, mailsTo, uniqueEmail, uniqueName, type ApiResponse } from '../support/api';
-import { bucketKeys } from '../support/bucket';
-import { withFaultAt } from '../support/faults';
-import { expectConsistent, tableState } from '../support/invariants';
-import { multipart, png } from '../support/multipart';
-import { makeUser } from '../support/users';
-import { makeVillage, villageBody } from '../support/villages';
+import { invoke, mailsTo, uniqueEmail, uniqueName, type ApiResponse } from './api';
+import { bucketKeys } from './bucket';
+import { withFaultAt } from './faults';
+import { expectConsistent, tableState } from './invariants';
+import { multipart, png } from './multipart';
+import { makeUser } from './users';
+import { makeVillage, villageBody } from './villages';
 
 type Owner = Awaited<ReturnType<typeof makeUser>>;
 interface Ctx {
@@ -126,7 +126,7 @@ async function bulkStatuses(kd: string, count: number) {
 
 const vdData = (kd: string) => ({ kd_desa: kd, lokasi_desa: 'L', deskripsi_desa: 'D', jenis_desa: 'Budaya', latitude: -7, longitude: 110 });
 
-const OPERATIONS: Operation[] = [
+export const OPERATIONS: Operation[] = [
   {
     name: 'register',
     setup: async () => ({ owner: undefined as unknown as Owner, kd: '', extra: { email: uniqueEmail('reg'), username: uniqueName() } }),
@@ -302,17 +302,23 @@ const OPERATIONS: Operation[] = [
   },
 ];
 
+/**
+ * Registers one test per operation of `group`: each AWS call of the operation is made to
+ * fail in turn, with the checks described at the top of this file. Figures go to
+ * .local/reliability/faults-<group>.json.
+ */
+export function faultSuite(group: string, operations: Operation[]) {
 const figures: Record<string, { steps: number; faults: number; answered500: number; committedDespiteFault: number }> = {};
 
 afterAll(() => {
   const dir = join(ROOT, '.local', 'reliability');
   mkdirSync(dir, { recursive: true });
   const total = Object.values(figures).reduce((n, f) => n + f.faults, 0);
-  writeFileSync(join(dir, 'faults.json'), JSON.stringify({ operations: figures, faultsInjected: total, orphansLeftAfterSweep: 0 }, null, 2));
+  writeFileSync(join(dir, `faults-${group}.json`), JSON.stringify({ operations: figures, faultsInjected: total, orphansLeftAfterSweep: 0 }, null, 2));
 });
 
-describe('injected faults at every step', () => {
-  for (const op of OPERATIONS) {
+describe(`injected faults at every step: ${group}`, () => {
+  for (const op of operations) {
     it(op.name, { timeout: 240_000 }, async () => {
       const clean = await withFaultAt(0, async () => op.act(await op.setup()));
       expect(clean.result.statusCode, JSON.stringify(clean.result.body)).toBeLessThan(300);
@@ -354,9 +360,10 @@ describe('injected faults at every step', () => {
     });
   }
 
-  it('the bucket holds only referenced images and young uploads at the end', async () => {
+  it(`the bucket holds only referenced images and young uploads at the end (${group})`, async () => {
     await expectConsistent();
     const keys = await bucketKeys();
     expect(keys.every((k) => k.startsWith('images/d/') || k.startsWith('images/u/'))).toBe(true);
   });
 });
+}
