@@ -93,6 +93,15 @@ export const GSI2 = 'GSI2';
 
 export const normEmail = (email: string): string => email.trim().toLowerCase();
 
+/**
+ * DynamoDB refuses key values over 2048 bytes (partition) / 1024 bytes (sort) with a
+ * ValidationException. No stored item has a key part that long (codes, slugs and
+ * e-mails are short), so repositories answer "not found" for such input without asking
+ * the table — the same answer as for any other unknown value.
+ */
+export const MAX_KEY_PART_BYTES = 1000;
+export const fitsKey = (...values: string[]): boolean => values.every((v) => Buffer.byteLength(v, 'utf8') <= MAX_KEY_PART_BYTES);
+
 export const keys = {
   user: (email: string) => ({ PK: `USER#${normEmail(email)}`, SK: 'USER' }),
   userList: (email: string) => ({ GSI1PK: 'USER', GSI1SK: normEmail(email) }),

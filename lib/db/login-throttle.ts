@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { keys } from './keys';
+import { keys, fitsKey } from './keys';
 
 /** Failed logins of one e-mail within the current window. */
 export interface LoginThrottleRecord {
@@ -11,6 +11,7 @@ export interface LoginThrottleRecord {
 }
 
 export async function getLoginThrottle(email: string): Promise<LoginThrottleRecord | undefined> {
+  if (!fitsKey(email)) return undefined;
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.loginThrottle(email), ConsistentRead: true }));
   return out.Item as LoginThrottleRecord | undefined;
 }
@@ -20,6 +21,8 @@ export async function getLoginThrottle(email: string): Promise<LoginThrottleReco
  * the account for `lockMs` when the count reaches `maxFailures`.
  */
 export async function recordLoginFailure(email: string, now: number, windowMs: number, maxFailures: number, lockMs: number): Promise<LoginThrottleRecord> {
+  // No account has such an e-mail, so there is nothing to protect and nothing to store.
+  if (!fitsKey(email)) return { failures: 0, window_start: now, expiresAt: 0 };
   const expiresAt = Math.ceil((now + windowMs + lockMs) / 1000);
   const fresh = await db()
     .send(
@@ -62,5 +65,6 @@ export async function recordLoginFailure(email: string, now: number, windowMs: n
 }
 
 export async function clearLoginThrottle(email: string): Promise<void> {
+  if (!fitsKey(email)) return;
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.loginThrottle(email) }));
 }

@@ -3,7 +3,7 @@ import { nowIso } from '../clock';
 import { newCode } from '../codes';
 import { db, tableName } from './client';
 import { failedConditions, isConditionFailure, queryAll } from './helpers';
-import { GSI1, keys, LIST, normEmail } from './keys';
+import { GSI1, keys, LIST, normEmail, fitsKey } from './keys';
 import { transactWrite } from './transact';
 import { deleteVillageChild, villageChildChange } from './villages';
 
@@ -29,6 +29,7 @@ export const toPublicRequest = (r: RequestRecord) => ({
 });
 
 export async function getRequest(code: string): Promise<RequestRecord | undefined> {
+  if (!fitsKey(code)) return undefined;
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.request(code) }));
   return out.Item as RequestRecord | undefined;
 }
@@ -93,6 +94,7 @@ export async function createRequest(input: { kd_desa: string; email: string; sta
 
 /** Sets a request's status. Returns false when the request does not exist. */
 export async function setRequestStatus(code: string, status: RequestStatus): Promise<boolean> {
+  if (!fitsKey(code)) return false;
   try {
     await db().send(
       new UpdateCommand({

@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { isConditionFailure } from './helpers';
-import { keys } from './keys';
+import { keys, fitsKey } from './keys';
 
 /** One live reset code per e-mail; only its HMAC is stored. */
 export interface ResetCodeRecord {
@@ -14,6 +14,7 @@ export interface ResetCodeRecord {
 }
 
 export async function getResetCode(email: string): Promise<ResetCodeRecord | undefined> {
+  if (!fitsKey(email)) return undefined;
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.resetCode(email), ConsistentRead: true }));
   return out.Item as ResetCodeRecord | undefined;
 }

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '../clock';
 import { db, tableName } from './client';
 import { failedConditions, isConditionFailure, queryAll } from './helpers';
-import { GSI1, keys, LIST } from './keys';
+import { GSI1, keys, LIST, fitsKey } from './keys';
 import { transactWrite } from './transact';
 import { villageChildChange } from './villages';
 
@@ -27,6 +27,7 @@ export interface ScoreRecord extends ScoreValues {
 }
 
 export async function getScore(kd: string): Promise<ScoreRecord | undefined> {
+  if (!fitsKey(kd)) return undefined;
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.score(kd) }));
   return out.Item as ScoreRecord | undefined;
 }
@@ -43,6 +44,7 @@ export class ScoreVillageMissingError extends Error {}
 
 /** Creates the village's score if it has none, in one transaction with the village's child_rev. */
 export async function createScore(score: Omit<ScoreRecord, 'created_at' | 'updated_at'>): Promise<ScoreRecord> {
+  if (!fitsKey(score.kd_desa)) throw new ScoreVillageMissingError();
   const now = nowIso();
   const record: ScoreRecord = { ...score, created_at: now, updated_at: now };
   try {
@@ -67,6 +69,7 @@ export async function createScore(score: Omit<ScoreRecord, 'created_at' | 'updat
 
 /** Replaces the six values and the computed ones. Returns undefined when there is no score. */
 export async function updateScore(score: Omit<ScoreRecord, 'created_at' | 'updated_at'>): Promise<ScoreRecord | undefined> {
+  if (!fitsKey(score.kd_desa)) return undefined;
   const values: Record<string, unknown> = { ':now': nowIso(), ':total': score.total_skor, ':avg': score.rata_rata, ':cat': score.kategori_desa };
   for (const f of SCORE_FIELDS) values[`:${f}`] = score[f];
   try {

@@ -3,7 +3,7 @@ import { nowIso } from '../clock';
 import { newCode } from '../codes';
 import { db, tableName } from './client';
 import { failedConditions, isConditionFailure, queryAll } from './helpers';
-import { GSI1, keys, LIST } from './keys';
+import { GSI1, keys, LIST, fitsKey } from './keys';
 import { transactWrite } from './transact';
 import { deleteVillageChild, villageChildChange } from './villages';
 import { VillageGoneError } from './requests';
@@ -29,6 +29,7 @@ export const toPublicStatus = (s: StatusRecord) => ({
 });
 
 export async function getStatus(code: string): Promise<StatusRecord | undefined> {
+  if (!fitsKey(code)) return undefined;
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.status(code) }));
   return out.Item as StatusRecord | undefined;
 }
@@ -64,6 +65,7 @@ export async function createStatus(input: { kd_desa: string; status: VillageStat
 
 /** Sets status and remark. Returns false when the status does not exist. */
 export async function updateStatus(code: string, input: { status: VillageStatus; keterangan: string }): Promise<boolean> {
+  if (!fitsKey(code)) return false;
   try {
     await db().send(
       new UpdateCommand({

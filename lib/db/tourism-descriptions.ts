@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { failedConditions, isConditionFailure } from './helpers';
-import { GSI2, keys } from './keys';
+import { GSI2, keys, fitsKey } from './keys';
 import { isTransactionConflict, transactWrite, withRetries } from './transact';
 import { villageChildChange, type TransactItem } from './villages';
 
@@ -46,6 +46,7 @@ function itemOf(d: TourismDescriptionRecord): Record<string, unknown> {
 }
 
 export async function getTourismDescription(kd: string, consistent = false): Promise<TourismDescriptionRecord | undefined> {
+  if (!fitsKey(kd)) return undefined;
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.tourismDescription(kd), ConsistentRead: consistent }));
   return out.Item as TourismDescriptionRecord | undefined;
 }

@@ -3,7 +3,7 @@ import type { Role } from '../auth/roles';
 import { nowIso, nowSeconds } from '../clock';
 import { db, tableName } from './client';
 import { failedConditions, isConditionFailure, queryAll } from './helpers';
-import { GSI1, keys, LIST, normEmail } from './keys';
+import { GSI1, keys, LIST, normEmail, fitsKey } from './keys';
 
 /** A user as stored. `password_hash` never leaves lib/; use toPublicUser for responses. */
 export interface UserRecord {
@@ -47,6 +47,7 @@ export class DuplicateUserError extends Error {
 }
 
 export async function getUserByEmail(email: string): Promise<UserRecord | undefined> {
+  if (!fitsKey(email)) return undefined;
   const out = await db().send(
     new GetCommand({
       TableName: tableName(),
@@ -132,6 +133,7 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
 
 /** Sets is_verified = true. Returns false when the user does not exist. Idempotent. */
 export async function markVerified(email: string): Promise<UserRecord | false> {
+  if (!fitsKey(email)) return false;
   try {
     const out = await db().send(
       new UpdateCommand({

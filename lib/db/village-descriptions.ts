@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName, db } from './client';
 import { failedConditions } from './helpers';
-import { keys } from './keys';
+import { keys, fitsKey } from './keys';
 import { transactWrite } from './transact';
 import type { TransactItem } from './villages';
 
@@ -41,6 +41,7 @@ export class VillageDescriptionVersionError extends Error {}
 export class VillageDescriptionVillageMissingError extends Error {}
 
 export async function getVillageDescription(kd: string, consistent = false): Promise<VillageDescriptionRecord | undefined> {
+  if (!fitsKey(kd)) return undefined;
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.villageDescription(kd), ConsistentRead: consistent }));
   return out.Item as VillageDescriptionRecord | undefined;
 }

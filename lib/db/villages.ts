@@ -4,7 +4,7 @@ import { newCode } from '../codes';
 import { numberedSlug, slugify } from '../slug';
 import { db, tableName } from './client';
 import { failedConditions, queryAll } from './helpers';
-import { GSI1, GSI2, keys, LIST, normEmail } from './keys';
+import { GSI1, GSI2, keys, LIST, normEmail, fitsKey } from './keys';
 import { transactWrite } from './transact';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -64,11 +64,13 @@ export class SignupRefusedError extends Error {}
 export class VersionConflictError extends Error {}
 
 export async function getVillage(kd: string, consistent = false): Promise<VillageRecord | undefined> {
+  if (!fitsKey(kd)) return undefined;
   const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.village(kd), ConsistentRead: consistent }));
   return out.Item as VillageRecord | undefined;
 }
 
 export async function getVillageBySlug(slug: string): Promise<VillageRecord | undefined> {
+  if (!fitsKey(slug)) return undefined;
   const marker = await db().send(new GetCommand({ TableName: tableName(), Key: keys.slugMarker(slug) }));
   const kd = marker.Item?.kd_desa as string | undefined;
   return kd ? getVillage(kd) : undefined;
@@ -77,7 +79,7 @@ export async function getVillageBySlug(slug: string): Promise<VillageRecord | un
 /** Several villages by code in one BatchGetItem round trip per 100 codes. */
 export async function getVillages(codes: string[]): Promise<Map<string, VillageRecord>> {
   const found = new Map<string, VillageRecord>();
-  const unique = [...new Set(codes)];
+  const unique = [...new Set(codes)].filter((kd) => fitsKey(kd));
   for (let i = 0; i < unique.length; i += 100) {
     let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
       [tableName()]: { Keys: unique.slice(i, i + 100).map((kd) => keys.village(kd)) },
@@ -98,8 +100,8 @@ export const listVillages = () =>
     ExpressionAttributeValues: { ':pk': LIST.villages },
   });
 
-export const villagesByEmail = (email: string) =>
-  queryAll<VillageRecord>({
+export const villagesByEmail = async (email: string) =>
+  !fitsKey(email) ? [] : queryAll<VillageRecord>({
     IndexName: GSI2,
     KeyConditionExpression: 'GSI2PK = :pk',
     ExpressionAttributeValues: { ':pk': keys.ownerPartition(email) },

@@ -77,6 +77,10 @@ export function parseMultipart(body: Buffer, contentType: string, limits: Multip
     bb.on('file', (name, stream) => {
       // A truncated body errors the file stream too; without a listener that would be uncaught.
       stream.on('error', () => fail(badRequest(MSG.multipartInvalid)));
+      if (typeof name !== 'string') {
+        stream.resume();
+        return fail(badRequest(MSG.multipartInvalid)); // a part without a name
+      }
       const field = fieldName(name);
       const count = (perField.get(field) ?? 0) + 1;
       perField.set(field, count);
@@ -96,6 +100,7 @@ export function parseMultipart(body: Buffer, contentType: string, limits: Multip
       });
     });
     bb.on('field', (name, value, info) => {
+      if (typeof name !== 'string') return fail(badRequest(MSG.multipartInvalid)); // a part without a name
       if (info.valueTruncated) return fail(payloadTooLarge(MSG.fieldTooLarge));
       form.fields[fieldName(name)] = value;
     });
