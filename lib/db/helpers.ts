@@ -33,10 +33,3 @@ export function failedConditions(err: unknown): number[] | null {
 }
 
 export const isConditionFailure = (err: unknown): boolean => err instanceof ConditionalCheckFailedException;
-
-/** Strips the table's key attributes and internal bookkeeping from an item. */
-export function withoutKeys<T extends Item>(item: T): Omit<T, 'PK' | 'SK' | 'GSI1PK' | 'GSI1SK' | 'GSI2PK' | 'GSI2SK'> {
-  const { PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK, ...rest } = item;
-  void PK, SK, GSI1PK, GSI1SK, GSI2PK, GSI2SK;
-  return rest;
-}

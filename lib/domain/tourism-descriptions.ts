@@ -143,8 +143,7 @@ async function buildItems(
   let next = 0;
   const out: StoredItem[] = [];
   for (const [i, input] of inputs.entries()) {
-    const { id, gambar, jumlah_gambar, ...fields } = input;
-    void jumlah_gambar;
+    const { id, gambar, jumlah_gambar: _taken, ...fields } = input;
     const old = id !== undefined ? existing.get(id) : undefined;
     const current = new Set(old?.gambar ?? []);
     const kept = gambar === undefined ? [...current] : await Promise.all(gambar.map((u) => images.claim(u, current)));

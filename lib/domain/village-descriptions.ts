@@ -116,8 +116,7 @@ export async function updateVillageDescriptionAs(kd: string, data: unknown, file
           input.keep_gallery_images === undefined ? current.galeri_gambar : [...new Set(input.keep_gallery_images.filter((u) => inGallery.has(u)))];
         const galeri = [...kept, ...(await images.store(files))];
         images.drop(current.galeri_gambar.filter((u) => !kept.includes(u)));
-        const { keep_gallery_images, ...fields } = input;
-        void keep_gallery_images;
+        const { keep_gallery_images: _kept, ...fields } = input;
         const record: VillageDescriptionRecord = { ...current, ...fields, galeri_gambar: galeri, version: current.version + 1, updated_at: nowIso() };
         await replaceVillageDescription(record, current.version);
         return record;
