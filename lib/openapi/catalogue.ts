@@ -99,7 +99,12 @@ export const PATH_PARAMS: Record<string, string> = {
   asset: 'File name of a Swagger UI asset',
 };
 
-const e = (status: number, message: string, when: string, suffix?: string): ErrorDoc => ({ status, message, when, ...(suffix ? { suffix } : {}) });
+const e = (status: number, message: string, when: string, suffix?: string): ErrorDoc => ({
+  status,
+  message,
+  when,
+  ...(suffix ? { suffix } : {}),
+});
 
 const badJson = e(400, MSG.invalidJson, 'The body is not valid JSON');
 const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
@@ -197,7 +202,17 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     tag: 'Akun',
     summary: 'Register an account (pengelola or dinas)',
     description: 'New accounts are unverified until an admin verifies them. `fullName` or `full_name` is required. Admins cannot sign up.',
-    request: { kind: 'json', schema: registerSchema, example: { username: 'pengelola_merapi', fullName: 'Siti Rahayu', email: 'siti@example.com', password: 'rahasia-123', role: 'pengelola' } },
+    request: {
+      kind: 'json',
+      schema: registerSchema,
+      example: {
+        username: 'pengelola_merapi',
+        fullName: 'Siti Rahayu',
+        email: 'siti@example.com',
+        password: 'rahasia-123',
+        role: 'pengelola',
+      },
+    },
     success: createdDoc(R.success({ message: R.message(MSG.registerSuccess), data: z.object({ id: z.number().int() }) })),
     errors: [
       badJson,
@@ -209,9 +224,16 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   'POST /auth/login': {
     tag: 'Akun',
     summary: 'Log in and receive a bearer token',
-    description: 'The token (HS256 JWT, 24 h) is given at the top level and in `data`. Five failed logins for one e-mail within 15 minutes lock it for 15 minutes.',
-    request: { kind: 'json', schema: z.object({ email: z.string().meta({ format: 'email' }), password: z.string() }), example: { email: 'admin@desawisata.local', password: 'desawisata-demo' } },
-    success: ok(R.success({ message: R.message(MSG.loginSuccess), token: z.string(), data: z.object({ user: R.PublicUser, token: z.string() }) })),
+    description:
+      'The token (HS256 JWT, 24 h) is given at the top level and in `data`. Five failed logins for one e-mail within 15 minutes lock it for 15 minutes.',
+    request: {
+      kind: 'json',
+      schema: z.object({ email: z.string().meta({ format: 'email' }), password: z.string() }),
+      example: { email: 'admin@desawisata.local', password: 'desawisata-demo' },
+    },
+    success: ok(
+      R.success({ message: R.message(MSG.loginSuccess), token: z.string(), data: z.object({ user: R.PublicUser, token: z.string() }) }),
+    ),
     errors: [
       badJson,
       e(400, MSG.loginMissing, 'email or password is missing'),
@@ -237,9 +259,17 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   'POST /auth/password/verify': {
     tag: 'Akun',
     summary: 'Check a reset code',
-    request: { kind: 'json', schema: z.object({ email: z.string().meta({ format: 'email' }), resetCode: z.string().regex(/^\d{6}$/) }), example: { email: 'siti@example.com', resetCode: '123456' } },
+    request: {
+      kind: 'json',
+      schema: z.object({ email: z.string().meta({ format: 'email' }), resetCode: z.string().regex(/^\d{6}$/) }),
+      example: { email: 'siti@example.com', resetCode: '123456' },
+    },
     success: done(MSG.resetCodeValid),
-    errors: [badJson, e(400, MSG.resetVerifyMissing, 'email or resetCode is missing'), e(400, MSG.resetCodeWrong, 'Wrong, expired, used-up or unknown code (5 tries per code)')],
+    errors: [
+      badJson,
+      e(400, MSG.resetVerifyMissing, 'email or resetCode is missing'),
+      e(400, MSG.resetCodeWrong, 'Wrong, expired, used-up or unknown code (5 tries per code)'),
+    ],
   },
   'PUT /auth/password': {
     tag: 'Akun',
@@ -247,7 +277,12 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     description: 'Checked in this order: all fields present, passwords equal, password length, code.',
     request: {
       kind: 'json',
-      schema: z.object({ email: z.string().meta({ format: 'email' }), resetCode: z.string(), newPassword: z.string().min(8).max(128), confirmPassword: z.string() }),
+      schema: z.object({
+        email: z.string().meta({ format: 'email' }),
+        resetCode: z.string(),
+        newPassword: z.string().min(8).max(128),
+        confirmPassword: z.string(),
+      }),
       example: { email: 'siti@example.com', resetCode: '123456', newPassword: 'rahasia-baru-123', confirmPassword: 'rahasia-baru-123' },
     },
     success: done(MSG.passwordResetSuccess),
@@ -264,7 +299,10 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     summary: 'Verify an account (admin)',
     description: 'Idempotent; mails the user each time.',
     success: done(MSG.accountVerified),
-    errors: [e(404, MSG.userNotFound, 'No account with this e-mail'), e(500, MSG.mailFailed, 'The account is verified but the mail could not be sent')],
+    errors: [
+      e(404, MSG.userNotFound, 'No account with this e-mail'),
+      e(500, MSG.mailFailed, 'The account is verified but the mail could not be sent'),
+    ],
   },
   'GET /auth/me': {
     tag: 'Akun',
@@ -309,7 +347,7 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     tag: 'Desa wisata',
     summary: 'Create a village (also creates its request, status `diproses`)',
     description:
-      "With a token: the caller must be the pengelola whose e-mail the body names. Without a token (the sign-up flow): allowed once for an unverified pengelola account that owns no village. `kd_desa` and `slug` are assigned by the service.",
+      'With a token: the caller must be the pengelola whose e-mail the body names. Without a token (the sign-up flow): allowed once for an unverified pengelola account that owns no village. `kd_desa` and `slug` are assigned by the service.',
     request: { kind: 'json', schema: villageSchema, example: villageExample },
     success: ok(R.success({ message: R.message(MSG.villageCreated), data: z.object({ kd_desa: z.string(), slug: z.string() }) })),
     errors: [
@@ -328,7 +366,12 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     description: 'The slug is recomputed when `nama_popular` changes. The village may move to another registered e-mail.',
     request: { kind: 'json', schema: villageSchema, example: villageExample },
     success: ok(R.success({ message: R.message(MSG.villageUpdated), data: z.object({ kd_desa: z.string(), slug: z.string() }) })),
-    errors: [badJson, e(400, MSG.villageInvalid, 'A field is missing or invalid', ': <fields>'), e(400, MSG.emailNotRegistered, 'The new e-mail is not registered'), ...ownVillage],
+    errors: [
+      badJson,
+      e(400, MSG.villageInvalid, 'A field is missing or invalid', ': <fields>'),
+      e(400, MSG.emailNotRegistered, 'The new e-mail is not registered'),
+      ...ownVillage,
+    ],
   },
   'DELETE /api/desa-wisata/{kd_desa}': {
     tag: 'Desa wisata',
@@ -357,8 +400,16 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     tag: 'Deskripsi wisata',
     summary: 'Tourism descriptions, a page at a time (oldest first)',
     query: z.object({
-      page: z.string().regex(/^\d+$/).optional().meta({ description: 'Page, from 1 (default 1)', examples: ['1'] }),
-      limit: z.string().regex(/^\d+$/).optional().meta({ description: 'Page size, 1 to 100 (default 10)', examples: ['10'] }),
+      page: z
+        .string()
+        .regex(/^\d+$/)
+        .optional()
+        .meta({ description: 'Page, from 1 (default 1)', examples: ['1'] }),
+      limit: z
+        .string()
+        .regex(/^\d+$/)
+        .optional()
+        .meta({ description: 'Page size, 1 to 100 (default 10)', examples: ['10'] }),
     }),
     success: ok(R.success({ data: z.array(R.TourismDescription), pagination: R.Pagination })),
     errors: [e(400, MSG.paginationInvalid, 'page or limit is not an integer in range')],
@@ -374,7 +425,12 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     summary: 'Change a tourism description',
     description:
       'Text fields given are replaced. Each category given is replaced: items with a known `id` keep it (and their images unless `gambar` lists which to keep), others are new. Categories not given stay.',
-    request: { kind: 'form', schema: updateTourismSchema, files: CATEGORY_FILES, example: { penjelasan_umum: 'Teks baru', atraksi: [{ id: 1, nama_atraksi: 'Jeep lava tour', kategori_atraksi: 'Alam' }] } },
+    request: {
+      kind: 'form',
+      schema: updateTourismSchema,
+      files: CATEGORY_FILES,
+      example: { penjelasan_umum: 'Teks baru', atraksi: [{ id: 1, nama_atraksi: 'Jeep lava tour', kategori_atraksi: 'Alam' }] },
+    },
     success: ok(R.success({ message: R.message(MSG.tourismDescriptionUpdated), data: R.TourismDescription })),
     errors: [
       ...formErrors(TOURISM_FORM_LIMITS.files, TOURISM_FORM_LIMITS.filesPerField),
@@ -395,13 +451,20 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     tag: 'Deskripsi wisata',
     summary: 'Append items (with images) to categories',
     description: 'Existing items are kept; new items get new integer ids. Concurrent appends all land. At most 100 items per category.',
-    request: { kind: 'form', schema: patchTourismSchema, files: CATEGORY_FILES, example: { atraksi: [{ nama_atraksi: 'Tubing Sungai Gendol', kategori_atraksi: 'Alam' }] } },
+    request: {
+      kind: 'form',
+      schema: patchTourismSchema,
+      files: CATEGORY_FILES,
+      example: { atraksi: [{ nama_atraksi: 'Tubing Sungai Gendol', kategori_atraksi: 'Alam' }] },
+    },
     success: ok(
       R.success({
         message: R.message(MSG.tourismItemsAdded),
-        data: z.object({ kd_desa: z.string(), ...Object.fromEntries(CATEGORIES.map((c) => [c, R.TourismDescription.shape[c].optional()])) }).meta({
-          description: 'Only the affected categories, as JSON text arrays',
-        }),
+        data: z
+          .object({ kd_desa: z.string(), ...Object.fromEntries(CATEGORIES.map((c) => [c, R.TourismDescription.shape[c].optional()])) })
+          .meta({
+            description: 'Only the affected categories, as JSON text arrays',
+          }),
       }),
     ),
     errors: [
@@ -425,9 +488,11 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     success: ok(
       R.success({
         message: R.message(MSG.tourismItemRemoved),
-        data: z.object({ kd_desa: z.string(), ...Object.fromEntries(CATEGORIES.map((c) => [c, R.TourismDescription.shape[c].optional()])) }).meta({
-          description: 'The affected category without the removed item, as JSON text',
-        }),
+        data: z
+          .object({ kd_desa: z.string(), ...Object.fromEntries(CATEGORIES.map((c) => [c, R.TourismDescription.shape[c].optional()])) })
+          .meta({
+            description: 'The affected category without the removed item, as JSON text',
+          }),
       }),
     ),
     errors: [
@@ -443,7 +508,8 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   'POST /api/upload/gambar': {
     tag: 'Deskripsi wisata',
     summary: 'Upload one image for later use in a description item',
-    description: 'Refer to the returned URL in an item’s `gambar`; it is then moved under the village. Uploads never referenced expire after a day.',
+    description:
+      'Refer to the returned URL in an item’s `gambar`; it is then moved under the village. Uploads never referenced expire after a day.',
     request: { kind: 'file', field: 'file', description: `One JPEG, PNG or WebP image, at most ${mb(IMAGE_MAX_BYTES)}` },
     success: ok(R.success({ url: z.string().meta({ format: 'uri' }) })),
     errors: [
@@ -492,7 +558,10 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     description: 'Any status may follow any other. Open for now, as the contract says ("temporarily open").',
     request: { kind: 'json', schema: updateRequestSchema, example: { status_permintaan: 'diterima' } },
     success: done(MSG.requestUpdated),
-    errors: [e(400, MSG.requestInvalid, 'The body is not JSON, or status_permintaan is missing or invalid'), e(404, MSG.requestNotFound, 'No request with this code')],
+    errors: [
+      e(400, MSG.requestInvalid, 'The body is not JSON, or status_permintaan is missing or invalid'),
+      e(404, MSG.requestNotFound, 'No request with this code'),
+    ],
   },
   'DELETE /api/permintaan/{kd_permintaan}': {
     tag: 'Permintaan',
@@ -518,16 +587,28 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   'POST /api/status-desa': {
     tag: 'Status desa',
     summary: 'Add a status to a village',
-    request: { kind: 'json', schema: createStatusSchema, example: { kd_desa: 'DESA-a1B2c3D4e5', status: 'aktif', keterangan: 'Beroperasi normal' } },
+    request: {
+      kind: 'json',
+      schema: createStatusSchema,
+      example: { kd_desa: 'DESA-a1B2c3D4e5', status: 'aktif', keterangan: 'Beroperasi normal' },
+    },
     success: createdDoc(R.success({ message: R.message(MSG.villageStatusCreated), data: z.object({ kd_status: z.string() }) })),
-    errors: [badJson, e(400, MSG.villageStatusInvalid, 'A field is missing or invalid', ': <fields>'), e(404, MSG.villageNotFound, 'No village with this code')],
+    errors: [
+      badJson,
+      e(400, MSG.villageStatusInvalid, 'A field is missing or invalid', ': <fields>'),
+      e(404, MSG.villageNotFound, 'No village with this code'),
+    ],
   },
   'PUT /api/status-desa/{kd_status}': {
     tag: 'Status desa',
     summary: 'Change a village status',
     request: { kind: 'json', schema: updateStatusSchema, example: { status: 'nonaktif', keterangan: 'Tutup sementara' } },
     success: done(MSG.villageStatusUpdated),
-    errors: [badJson, e(400, MSG.villageStatusInvalid, 'A field is missing or invalid', ': <fields>'), e(404, MSG.villageStatusNotFound, 'No status with this code')],
+    errors: [
+      badJson,
+      e(400, MSG.villageStatusInvalid, 'A field is missing or invalid', ': <fields>'),
+      e(404, MSG.villageStatusNotFound, 'No status with this code'),
+    ],
   },
   'DELETE /api/status-desa/{kd_status}': {
     tag: 'Status desa',
@@ -546,9 +627,15 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   'POST /api/deskripsi-desa': {
     tag: 'Deskripsi desa',
     summary: 'Create a village description with its gallery',
-    description: '`fasilitas_desa` and `url_video` may be arrays or JSON text; `url_video` entries must be http(s) URLs. The first gallery image becomes the village’s `gambar_cover`.',
+    description:
+      '`fasilitas_desa` and `url_video` may be arrays or JSON text; `url_video` entries must be http(s) URLs. The first gallery image becomes the village’s `gambar_cover`.',
     request: { kind: 'form', schema: createVillageDescriptionSchema, files: GALLERY_FILES, example: villageDescriptionExample },
-    success: createdDoc(R.success({ message: R.message(MSG.villageDescriptionCreated), data: z.object({ kd_desa: z.string(), galeri_gambar: z.array(z.string()) }) })),
+    success: createdDoc(
+      R.success({
+        message: R.message(MSG.villageDescriptionCreated),
+        data: z.object({ kd_desa: z.string(), galeri_gambar: z.array(z.string()) }),
+      }),
+    ),
     errors: [
       ...formErrors(VILLAGE_DESCRIPTION_FORM_LIMITS.files, VILLAGE_DESCRIPTION_FORM_LIMITS.filesPerField),
       ...dataErrors(MSG.villageDescriptionInvalid),
@@ -563,7 +650,12 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     summary: 'Replace a village description; keep, reorder or drop gallery images',
     description:
       'Without `keep_gallery_images` the whole gallery stays. With it, exactly the listed URLs that are in the gallery stay, in the order listed, followed by the new uploads; dropped images are deleted.',
-    request: { kind: 'form', schema: updateVillageDescriptionSchema, files: GALLERY_FILES, example: { ...villageDescriptionUpdateExample, keep_gallery_images: [] } },
+    request: {
+      kind: 'form',
+      schema: updateVillageDescriptionSchema,
+      files: GALLERY_FILES,
+      example: { ...villageDescriptionUpdateExample, keep_gallery_images: [] },
+    },
     success: ok(
       R.success({
         message: R.message(MSG.villageDescriptionUpdated),
@@ -604,8 +696,13 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   'POST /api/skor': {
     tag: 'Skor',
     summary: 'Score a village',
-    description: 'Each of the six values is a JSON number from 1 to 100 (numeric strings are refused). Total, average and category are computed.',
-    request: { kind: 'json', schema: scoreValuesSchema.extend({ kd_desa: z.string().min(1) }), example: { kd_desa: 'DESA-a1B2c3D4e5', ...scoreExample } },
+    description:
+      'Each of the six values is a JSON number from 1 to 100 (numeric strings are refused). Total, average and category are computed.',
+    request: {
+      kind: 'json',
+      schema: scoreValuesSchema.extend({ kd_desa: z.string().min(1) }),
+      example: { kd_desa: 'DESA-a1B2c3D4e5', ...scoreExample },
+    },
     success: createdDoc(R.ScoreResponse),
     errors: [
       badJson,
@@ -632,7 +729,8 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   'GET /api/users': {
     tag: 'Pengguna',
     summary: 'The user list',
-    description: 'With `includeDesa=true` there is one row per (user, village) pair; users without a village are left out. Open for now, as the contract says ("temporarily open").',
+    description:
+      'With `includeDesa=true` there is one row per (user, village) pair; users without a village are left out. Open for now, as the contract says ("temporarily open").',
     query: z.object({
       includeDesa: z.enum(['true', 'false', '1', '0']).optional().meta({ description: 'Add `nama_desa` (default false)' }),
     }),

@@ -19,7 +19,7 @@ export interface OpenApiOperation extends JsonObject {
   description: string;
   tags: string[];
   security: Record<string, string[]>[];
-  'x-access': { kind: AccessRule['kind']; roles?: readonly string[] };
+  'x-access': { kind: AccessRule['kind']; roles?: readonly string[]; owner?: true };
   responses: Record<string, JsonObject>;
 }
 
@@ -107,7 +107,21 @@ const code = (s: string) => `\`${s}\``;
 
 /** What a rule means for a client: the security requirement, a sentence, and the errors it adds. */
 export function describeAccess(rule: AccessRule): { security: Record<string, string[]>[]; text: string; errors: ErrorDoc[] } {
-  const invalid: ErrorDoc = { status: 401, message: MSG.tokenInvalid, when: 'The token is malformed, badly signed, expired, or its user is gone or changed password' };
+  const base = describeTokenRule(rule);
+  if (rule.kind === 'public' || !rule.owner) return base;
+  return {
+    ...base,
+    text: `${base.text} The caller must also own the village the request names (403 "${MSG.villageOwnerOnly}" otherwise).`,
+    errors: [...base.errors, { status: 403, message: MSG.villageOwnerOnly, when: 'The village belongs to another pengelola' }],
+  };
+}
+
+function describeTokenRule(rule: AccessRule): { security: Record<string, string[]>[]; text: string; errors: ErrorDoc[] } {
+  const invalid: ErrorDoc = {
+    status: 401,
+    message: MSG.tokenInvalid,
+    when: 'The token is malformed, badly signed, expired, or its user is gone or changed password',
+  };
   const missing: ErrorDoc = { status: 401, message: MSG.tokenMissing, when: 'No Authorization header' };
   if (rule.kind === 'public') return { security: [], text: 'Public: no token needed (a token, if sent, is ignored).', errors: [] };
   if (rule.kind === 'optional') {
@@ -148,13 +162,22 @@ function errorResponses(errors: ErrorDoc[]): Record<string, JsonObject> {
     const list = byStatus.get(status)!;
     const envelope = status >= 500 ? 'error' : 'fail';
     out[String(status)] = {
-      description: [`${STATUS_TEXT[status] ?? 'Error'}. Message texts:`, '', ...list.map((e) => `- ${code(e.message + (e.suffix ?? ''))}: ${e.when}`)].join('\n'),
-      ...(status === 429 ? { headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } } } : {}),
+      description: [
+        `${STATUS_TEXT[status] ?? 'Error'}. Message texts:`,
+        '',
+        ...list.map((e) => `- ${code(e.message + (e.suffix ?? ''))}: ${e.when}`),
+      ].join('\n'),
+      ...(status === 429
+        ? { headers: { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } } } }
+        : {}),
       content: {
         'application/json': {
           schema: ERROR_BODY,
           examples: Object.fromEntries(
-            list.map((e, i) => [`${status}-${i + 1}`, { summary: e.when, value: { status: envelope, message: e.message + (e.suffix ?? '') } }]),
+            list.map((e, i) => [
+              `${status}-${i + 1}`,
+              { summary: e.when, value: { status: envelope, message: e.message + (e.suffix ?? '') } },
+            ]),
           ),
         },
       },
@@ -168,7 +191,12 @@ function requestBody(request: RequestDoc, opId: string, schemas: Schemas): JsonO
     return {
       required: true,
       ...(request.description ? { description: request.description } : {}),
-      content: { 'application/json': { schema: schemas.convert(request.schema), ...(request.example !== undefined ? { example: request.example } : {}) } },
+      content: {
+        'application/json': {
+          schema: schemas.convert(request.schema),
+          ...(request.example !== undefined ? { example: request.example } : {}),
+        },
+      },
     };
   }
   if (request.kind === 'file') {
@@ -179,7 +207,14 @@ function requestBody(request: RequestDoc, opId: string, schemas: Schemas): JsonO
           schema: {
             type: 'object',
             required: [request.field],
-            properties: { [request.field]: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream', description: request.description } },
+            properties: {
+              [request.field]: {
+                type: 'string',
+                format: 'binary',
+                contentMediaType: 'application/octet-stream',
+                description: request.description,
+              },
+            },
           },
         },
       },
@@ -213,13 +248,28 @@ function requestBody(request: RequestDoc, opId: string, schemas: Schemas): JsonO
           type: 'object',
           required: ['data'],
           properties: {
-            data: { type: 'string', description: `JSON text of ${code(name)}`, contentMediaType: 'application/json', contentSchema: ref, examples: [JSON.stringify(request.example)] },
+            data: {
+              type: 'string',
+              description: `JSON text of ${code(name)}`,
+              contentMediaType: 'application/json',
+              contentSchema: ref,
+              examples: [JSON.stringify(request.example)],
+            },
             ...files,
           },
         },
       },
       'application/json': {
-        schema: { anyOf: [{ type: 'object', required: ['data'], properties: { data: { anyOf: [ref, { type: 'string', contentMediaType: 'application/json', contentSchema: ref }] } } }, ref] },
+        schema: {
+          anyOf: [
+            {
+              type: 'object',
+              required: ['data'],
+              properties: { data: { anyOf: [ref, { type: 'string', contentMediaType: 'application/json', contentSchema: ref }] } },
+            },
+            ref,
+          ],
+        },
         example: { data: request.example },
       },
     },
@@ -257,7 +307,11 @@ function operation(route: DocumentedRoute, rule: AccessRule, schemas: Schemas): 
     description: [doc.description, `**Access:** ${access.text}`].filter(Boolean).join('\n\n'),
     tags: [doc.tag],
     security: access.security,
-    'x-access': { kind: rule.kind, ...(rule.kind === 'token' && rule.roles ? { roles: rule.roles } : {}) },
+    'x-access': {
+      kind: rule.kind,
+      ...(rule.kind === 'token' && rule.roles ? { roles: rule.roles } : {}),
+      ...(rule.kind !== 'public' && rule.owner ? { owner: true as const } : {}),
+    },
     responses: {
       [String(success.status)]: {
         description: success.description,

@@ -125,12 +125,18 @@ export const VillageStatus = z
   .meta({ id: 'VillageStatus' });
 
 const scoreValue = z.number().min(1).max(100);
-const scoreValues = Object.fromEntries(SCORE_FIELDS.map((f) => [f, scoreValue])) as Record<(typeof SCORE_FIELDS)[number], typeof scoreValue>;
+const scoreValues = Object.fromEntries(SCORE_FIELDS.map((f) => [f, scoreValue])) as Record<
+  (typeof SCORE_FIELDS)[number],
+  typeof scoreValue
+>;
 const nullableScores = Object.fromEntries(SCORE_FIELDS.map((f) => [f, scoreValue.nullable()]));
 
 export const Score = z
   .object({ kd_desa: z.string(), ...scoreValues, total_skor: z.number(), rata_rata: z.number().int(), kategori_desa: z.enum(KATEGORI) })
-  .meta({ id: 'Score', description: 'rata_rata = round(total_skor / 6); kategori_desa: >90 Mandiri, 75–90 Maju, 50–74 Berkembang, <50 Rintisan.' });
+  .meta({
+    id: 'Score',
+    description: 'rata_rata = round(total_skor / 6); kategori_desa: >90 Mandiri, 75–90 Maju, 50–74 Berkembang, <50 Rintisan.',
+  });
 
 export const ScoreResponse = success({
   data: Score,

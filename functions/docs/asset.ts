@@ -1,0 +1,20 @@
+import { notFound } from '../../lib/http/errors';
+import { route } from '../../lib/http/handler';
+import { MSG } from '../../lib/messages';
+import { docsAsset } from '../../lib/openapi/swagger-ui';
+
+/** GET /docs/{asset}: swagger-ui-dist's bundle and stylesheet (shipped in this function's zip) and the start script. */
+export const handler = route('GET /docs/{asset}', async ({ params }) => {
+  const asset = docsAsset(params.asset ?? '');
+  if (!asset) throw notFound(MSG.notFoundRoute);
+  return {
+    statusCode: 200,
+    headers: {
+      'Content-Type': asset.contentType,
+      // The page asks for ?v=<swagger-ui-dist version>, so a new version is a new URL.
+      'Cache-Control': 'public, max-age=86400',
+      'X-Content-Type-Options': 'nosniff',
+    },
+    body: asset.body,
+  };
+});

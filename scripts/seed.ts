@@ -1,0 +1,54 @@
+/**
+ * npm run seed [-- --password P]
+ *
+ * Fills the running local stack (`npm start`) with demo data: see scripts/seed-data.ts.
+ * Idempotent. Uses TABLE_NAME, DYNAMODB_ENDPOINT, BUCKET_NAME and S3_ENDPOINT from the
+ * environment, by default those of `npm start`. Only the local and test stages are allowed
+ * (the demo logins share a known password).
+ */
+import { parseArgs } from 'node:util';
+
+process.env.STAGE ??= 'local';
+process.env.TABLE_NAME ??= 'tourism-village-local';
+process.env.BUCKET_NAME ??= 'tourism-village-images-local';
+process.env.AWS_REGION ??= 'ap-southeast-3';
+if (process.env.DYNAMODB_ENDPOINT === undefined) process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:8000';
+if (process.env.S3_ENDPOINT === undefined) process.env.S3_ENDPOINT = 'http://127.0.0.1:4569';
+if (process.env.SES_ENDPOINT === undefined) process.env.SES_ENDPOINT = 'http://127.0.0.1:8005';
+
+async function main() {
+  const { values } = parseArgs({ options: { password: { type: 'string' }, quiet: { type: 'boolean', default: false } } });
+  if (values.password !== undefined && values.password.length < 8) throw new Error('--password needs at least 8 characters');
+  const { seedDemoData } = await import('./seed-data');
+  const started = Date.now();
+  const summary = await seedDemoData({ password: values.password, log: values.quiet ? undefined : (line) => console.log(`  + ${line}`) });
+  const c = summary.created;
+  const total = Object.values(c).reduce((a, b) => a + b, 0);
+  console.log(
+    total === 0
+      ? `Demo data already complete in table ${process.env.TABLE_NAME} (nothing to add).`
+      : `Added ${c.users} users, ${c.villages} villages, ${c.tourismDescriptions} tourism and ${c.villageDescriptions} village descriptions, ` +
+          `${c.scores} scores, ${c.requests} requests, ${c.statuses} statuses, ${c.images} images in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
+  console.log(
+    `\n${summary.villages.length} villages, e.g. ${summary.villages
+      .slice(0, 3)
+      .map((v) => v.slug)
+      .join(', ')}\n`,
+  );
+  console.log('Logins (POST /auth/login):');
+  for (const l of summary.logins) console.log(`  ${l.role.padEnd(10)} ${l.email.padEnd(30)} ${l.password}`);
+  console.log(`\nOther village managers (pengelola, same password):`);
+  for (const m of summary.managers)
+    console.log(`  ${m.email.padEnd(42)} ${m.village}${m.verified ? '' : '  (not verified yet: try PUT /auth/verify/{email} as admin)'}`);
+  console.log('\nAPI docs: http://127.0.0.1:3000/docs');
+}
+
+main().catch((err) => {
+  const e = err as Error & { code?: string };
+  console.error(`Error: ${e.message}`);
+  if (e.name === 'ResourceNotFoundException') console.error(`Is the table ${process.env.TABLE_NAME} there? Run \`npm start\` first.`);
+  if (e.code === 'ECONNREFUSED' || /ECONNREFUSED/.test(String(e.message)))
+    console.error('Nothing answers at the local endpoints: run `npm start` first.');
+  process.exit(1);
+});
