@@ -53,7 +53,9 @@ export function parseMultipart(body: Buffer, contentType: string, limits: Multip
       bb = busboy({
         headers: { 'content-type': contentType },
         limits: {
-          fileSize: limits.fileSize,
+          // busboy reports 'limit' when a file reaches fileSize bytes, so allow one more:
+          // a file of exactly `limits.fileSize` bytes passes, one byte more is refused.
+          fileSize: limits.fileSize + 1,
           files: limits.files,
           fields: limits.fields,
           fieldSize: limits.fieldSize,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { handler as upload } from '../../functions/uploads/upload-image';
 import { MSG } from '../../lib/messages';
+import { IMAGE_MAX_BYTES } from '../../lib/domain/images';
+import { parseMultipart } from '../../lib/http/multipart';
 import { invoke } from '../support/api';
 import { bucketKeys, fetchImage } from '../support/bucket';
 import { jpeg, multipart, png, webp } from '../support/multipart';
@@ -45,6 +47,17 @@ describe('POST /api/upload/gambar', () => {
     expect(tooBig.body.status).toBe('fail');
     const ok = await send(multipart({}, [{ field: 'file', data: png(4 * 1024 * 1024) }]), user.token);
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('the 5 MB per-file limit holds on its own, below the payload ceiling (busboy stops at the limit)', async () => {
+    const limits = { fileSize: IMAGE_MAX_BYTES, files: 1, filesPerField: 1, fileFields: ['file'], fields: 1, fieldSize: 100 };
+    const form = (size: number) => {
+      const m = multipart({}, [{ field: 'file', data: png(size) }]);
+      return [Buffer.from(m.body as string, 'base64'), m.headers!['Content-Type']!] as const;
+    };
+    const exact = await parseMultipart(...form(IMAGE_MAX_BYTES), limits);
+    expect(exact.files[0]!.data.length).toBe(IMAGE_MAX_BYTES);
+    await expect(parseMultipart(...form(IMAGE_MAX_BYTES + 1), limits)).rejects.toMatchObject({ statusCode: 413, message: MSG.fileTooLarge });
   });
 
   it('a malformed multipart body is a 400', async () => {
