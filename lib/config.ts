@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The secret `npm start` and the tests use when none is given; refused on real stages. */
 export const LOCAL_DEFAULT_JWT_SECRET = 'local-development-secret-do-not-use-in-production';

@@ -7,7 +7,7 @@
  * DYNAMODB_ENDPOINT="" (empty).
  */
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MSG } from '../lib/messages';
 
 const USAGE =

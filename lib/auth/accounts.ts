@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createUser, DuplicateUserError, getUserByEmail, markVerified, toPublicUser, type PublicUser } from '../db/users';
 import { nowMs } from '../clock';
 import { clearLoginThrottle, getLoginThrottle, recordLoginFailure } from '../db/login-throttle';

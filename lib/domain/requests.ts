@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { UserRecord } from '../db/users';
 import { listUsers } from '../db/users';
 import { listVillages } from '../db/villages';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SCORE_FIELDS, type ScoreRecord, type ScoreValues } from '../db/scores';
 
 export const KATEGORI = ['Mandiri', 'Maju', 'Berkembang', 'Rintisan'] as const;

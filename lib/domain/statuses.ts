@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { createStatus, VILLAGE_STATUSES } from '../db/statuses';
 import { VillageGoneError } from '../db/requests';
 import { getVillage } from '../db/villages';

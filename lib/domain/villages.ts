@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { UserRecord } from '../db/users';
 import { getUserByEmail, listUsers } from '../db/users';
 import { cascadeDeleteVillage, VillageChangedError } from '../db/cascade';

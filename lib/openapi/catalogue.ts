@@ -6,7 +6,7 @@
  * by document.ts. `satisfies Record<DocumentedRoute, RouteDoc>` makes a new route in the
  * table a type error until it is documented here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { registerSchema } from '../auth/accounts';
 import type { RouteKey } from '../auth/access-rules';
 import { CATEGORIES } from '../db/tourism-descriptions';

@@ -5,7 +5,7 @@
  * lib/openapi/responses.ts, and every error text from lib/messages.ts through the route
  * catalogue (lib/openapi/catalogue.ts). Nothing here is written by hand per route.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { version } from '../../package.json';
 import { ACCESS_RULES, type AccessRule, type RouteKey } from '../auth/access-rules';
 import { MSG } from '../messages';

@@ -3,7 +3,7 @@
  * build their bodies directly; tests/docs/openapi.test.ts checks real responses against
  * these shapes). Schemas with an `id` become components of the document.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES } from '../auth/roles';
 import { REQUEST_STATUSES } from '../db/requests';
 import { SCORE_FIELDS } from '../db/scores';
