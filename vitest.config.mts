@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Test files mostly wait on DynamoDB Local, s3rver and serverless-offline (other
+    // processes): more workers than cores keeps a 2-core machine busy.
+    maxWorkers: 3,
   },
 });

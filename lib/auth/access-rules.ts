@@ -8,7 +8,8 @@ import { ROLES, type Role } from './roles';
  * runs; ownership (a pengelola's own village) is checked by the handlers on top.
  *
  * - `public`: no token needed (a token, if sent, is ignored).
- * - `optional`: the handler decides; a valid token, if sent, is read (POST /api/desa-wisata).
+ * - `optional`: the handler decides; a valid token, if sent, is read (POST /api/desa-wisata),
+ *   and with `roles` it must be of those roles (403 `forbidden` otherwise).
  * - `token`: any valid token of an existing user; with `roles`, only those roles, else
  *   403 with `forbidden`.
  * - `owner: true` marks routes whose handler also requires the caller to own the village
@@ -21,7 +22,7 @@ import { ROLES, type Role } from './roles';
  */
 export type AccessRule =
   | { kind: 'public' }
-  | { kind: 'optional'; owner?: true }
+  | { kind: 'optional'; roles?: readonly Role[]; forbidden?: string; owner?: true }
   | { kind: 'token'; roles?: readonly Role[]; forbidden?: string; owner?: true };
 
 const PUBLIC: AccessRule = { kind: 'public' };
@@ -49,7 +50,7 @@ export const ACCESS_RULES = {
   'GET /api/desa-wisata/{kd_desa}': PUBLIC,
   'GET /api/desa-wisata/email/{email}': PUBLIC,
   'GET /api/desa-wisata/slug/{slug}': PUBLIC,
-  'POST /api/desa-wisata': owner({ kind: 'optional' }),
+  'POST /api/desa-wisata': owner({ kind: 'optional', roles: ['pengelola'], forbidden: MSG.pengelolaOnlyVillage }),
   'PUT /api/desa-wisata/{kd_desa}': owner(role('pengelola', MSG.pengelolaOnlyVillage)),
   'DELETE /api/desa-wisata/{kd_desa}': owner(role('pengelola', MSG.pengelolaOnlyVillage)),
 

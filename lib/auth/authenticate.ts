@@ -44,7 +44,7 @@ export async function authorize(rule: AccessRule, headers: Record<string, string
     throw unauthorized(MSG.tokenMissing);
   }
   const user = await userFromToken(token);
-  if (rule.kind === 'token' && rule.roles && !rule.roles.includes(user.role)) {
+  if (rule.roles && !rule.roles.includes(user.role)) {
     throw forbidden(rule.forbidden ?? MSG.forbiddenRole);
   }
   return user;

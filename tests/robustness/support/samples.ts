@@ -1,0 +1,227 @@
+/**
+ * One VALID request per route, against a fixture: the access matrix sends it with each
+ * kind of token (so that only authorization can make it fail), and the fuzzer mutates it
+ * into near-valid requests (so that deeper validation is reached). A route declared in
+ * functions/*\/functions.yml without a sample here makes the access matrix fail.
+ *
+ * A sample may create what it needs (a fresh village for a DELETE, a fresh reset code…),
+ * so the same sample can be sent again after a success destroyed the previous one.
+ */
+import { uniqueEmail, uniqueName } from '../../support/api';
+import type { FilePart } from '../../support/multipart';
+import { png } from '../../support/multipart';
+import { villageBody } from '../../support/villages';
+import {
+  newRequest,
+  newStatus,
+  newTourism,
+  newVillage,
+  newVillageDescription,
+  quickUser,
+  resetCodeFor,
+  SIX_SCORES,
+  TEST_PASSWORD,
+  tourismData,
+  villageDescriptionData,
+  villageSet,
+  type Fixture,
+  type TestUser,
+  type VillageSet,
+} from './fixture';
+
+export interface SampleRequest {
+  /** Only for `ANY` routes: the method to send. */
+  method?: string;
+  pathParameters?: Record<string, string>;
+  query?: Record<string, string>;
+  /** A JSON body. */
+  json?: Record<string, unknown>;
+  /** A multipart/form-data body: the `data` field (sent as JSON text) and files. */
+  form?: { data?: Record<string, unknown>; files: FilePart[] };
+  /** The status a caller the access rule allows gets for this request. */
+  ok: number;
+}
+
+export interface SampleContext {
+  fx: Fixture;
+  /** The pengelola who owns the village(s) the request names (fx.owner unless a cell needs another). */
+  owner: TestUser;
+}
+
+export type Sample = (ctx: SampleContext) => Promise<SampleRequest>;
+
+const extraSets = new Map<string, Promise<VillageSet>>();
+/** The owner's complete village: the fixture's for fx.owner, else one created (once) for that owner. */
+function ownSet(ctx: SampleContext): Promise<VillageSet> {
+  if (ctx.owner.email === ctx.fx.owner.email) return Promise.resolve(ctx.fx.village);
+  let set = extraSets.get(ctx.owner.email);
+  if (!set) extraSets.set(ctx.owner.email, (set = villageSet(ctx.owner, ctx.fx.dinas)));
+  return set;
+}
+
+const kdPath = (kd: string) => ({ kd_desa: kd });
+const image = (field: string): FilePart => ({ field, data: png(), filename: 'foto.png', contentType: 'image/png' });
+
+export const SAMPLES: Record<string, Sample> = {
+  // accounts
+  'POST /auth/register': async () => ({
+    json: {
+      username: uniqueName('reg'),
+      fullName: 'Pendaftar Baru',
+      email: uniqueEmail('reg'),
+      password: 'rahasia-123',
+      role: 'pengelola',
+    },
+    ok: 201,
+  }),
+  'POST /auth/login': async ({ fx }) => ({ json: { email: fx.owner.email, password: TEST_PASSWORD }, ok: 200 }),
+  // a fresh user each time: one reset code per minute per e-mail
+  'POST /auth/password': async () => ({ json: { email: (await quickUser('pengelola')).email }, ok: 200 }),
+  'POST /auth/password/verify': async () => {
+    const user = await quickUser('pengelola');
+    return { json: { email: user.email, resetCode: await resetCodeFor(user.email) }, ok: 200 };
+  },
+  'PUT /auth/password': async () => {
+    const user = await quickUser('pengelola');
+    const code = await resetCodeFor(user.email);
+    return { json: { email: user.email, resetCode: code, newPassword: 'rahasia-baru-1', confirmPassword: 'rahasia-baru-1' }, ok: 200 };
+  },
+  'PUT /auth/verify/{email}': async ({ fx }) => ({ pathParameters: { email: fx.unverified.email }, ok: 200 }),
+  'GET /auth/me': async () => ({ ok: 200 }),
+
+  // villages
+  'GET /api/desa-wisata': async () => ({ ok: 200 }),
+  'GET /api/desa-wisata/details': async () => ({ ok: 200 }),
+  'GET /api/desa-wisata/{kd_desa}': async ({ fx }) => ({ pathParameters: kdPath(fx.village.kd), ok: 200 }),
+  'GET /api/desa-wisata/email/{email}': async ({ fx }) => ({ pathParameters: { email: fx.owner.email }, ok: 200 }),
+  'GET /api/desa-wisata/slug/{slug}': async ({ fx }) => ({ pathParameters: { slug: fx.village.slug }, ok: 200 }),
+  'POST /api/desa-wisata': async ({ owner }) => ({ json: villageBody(owner.email), ok: 200 }),
+  // a fresh village: the new name moves the slug, which other samples look the fixture up by
+  'PUT /api/desa-wisata/{kd_desa}': async ({ owner }) => ({
+    pathParameters: kdPath((await newVillage(owner)).kd_desa),
+    json: villageBody(owner.email, { nama_popular: `Desa Wisata Diubah ${uniqueName('v')}` }),
+    ok: 200,
+  }),
+  'DELETE /api/desa-wisata/{kd_desa}': async ({ fx, owner }) => {
+    const { kd_desa } = await newVillage(owner);
+    await Promise.all([newTourism(owner, kd_desa), newStatus(fx.dinas, kd_desa)]);
+    return { pathParameters: kdPath(kd_desa), ok: 200 };
+  },
+
+  // tourism descriptions, uploads, attractions
+  'POST /api/deskripsi-wisata': async ({ owner }) => {
+    const { kd_desa } = await newVillage(owner);
+    return { form: { data: tourismData(kd_desa), files: [image('atraksi[]')] }, ok: 201 };
+  },
+  'GET /api/deskripsi-wisata': async () => ({ query: { page: '1', limit: '10' }, ok: 200 }),
+  'GET /api/deskripsi-wisata/{kd_desa}': async ({ fx }) => ({ pathParameters: kdPath(fx.village.kd), ok: 200 }),
+  'PUT /api/deskripsi-wisata/{kd_desa}': async (ctx) => {
+    const { kd } = await ownSet(ctx);
+    const data = {
+      penjelasan_umum: 'Penjelasan baru',
+      fasilitas: 'Parkir luas',
+      dokumentasi_desa: 'https://example.com/dok-baru',
+      atraksi: [
+        { id: 1, nama_atraksi: 'Tracking Merapi', kategori_atraksi: 'Alam' },
+        { nama_atraksi: 'Jathilan', kategori_atraksi: 'Budaya' },
+      ],
+      penginapan: [{ nama_penginapan: 'Homestay Mawar', harga_penginapan: '200000', jumlah_gambar: 0 }],
+    };
+    return { pathParameters: kdPath(kd), form: { data, files: [image('atraksi[]')] }, ok: 200 };
+  },
+  'DELETE /api/deskripsi-wisata/{kd_desa}': async ({ owner }) => {
+    const { kd_desa } = await newVillage(owner);
+    await newTourism(owner, kd_desa);
+    return { pathParameters: kdPath(kd_desa), ok: 200 };
+  },
+  'PATCH /api/deskripsi-wisata/{kd_desa}': async (ctx) => ({
+    pathParameters: kdPath((await ownSet(ctx)).kd),
+    form: {
+      data: {
+        atraksi: [{ nama_atraksi: 'Festival Panen', kategori_atraksi: 'Budaya' }],
+        suvenir: [{ nama_suvenir: 'Kopi', harga_suvenir: 25000, jumlah_gambar: 0 }],
+      },
+      files: [image('atraksi[]')],
+    },
+    ok: 200,
+  }),
+  'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': async ({ owner }) => {
+    const { kd_desa } = await newVillage(owner);
+    await newTourism(owner, kd_desa);
+    return { pathParameters: kdPath(kd_desa), json: { entity_type: 'atraksi', item_id: 1 }, ok: 200 };
+  },
+  'POST /api/upload/gambar': async () => ({ form: { files: [image('file')] }, ok: 200 }),
+  'GET /api/atraksi-wisata': async () => ({ ok: 200 }),
+
+  // requests
+  'GET /api/permintaan': async () => ({ ok: 200 }),
+  'GET /api/permintaan/{kd_permintaan}': async ({ fx }) => ({ pathParameters: { kd_permintaan: fx.village.kdPermintaan }, ok: 200 }),
+  'POST /api/permintaan': async (ctx) => ({ json: { kd_desa: (await ownSet(ctx)).kd, status_permintaan: 'diproses' }, ok: 201 }),
+  'PUT /api/permintaan/{kd_permintaan}': async ({ fx }) => ({
+    pathParameters: { kd_permintaan: fx.village.kdPermintaan },
+    json: { status_permintaan: 'diterima' },
+    ok: 200,
+  }),
+  'DELETE /api/permintaan/{kd_permintaan}': async ({ fx }) => ({
+    pathParameters: { kd_permintaan: await newRequest(fx.owner, fx.village.kd) },
+    ok: 200,
+  }),
+
+  // village statuses
+  'GET /api/status-desa': async () => ({ ok: 200 }),
+  'GET /api/status-desa/{kd_status}': async ({ fx }) => ({ pathParameters: { kd_status: fx.village.kdStatus }, ok: 200 }),
+  'POST /api/status-desa': async ({ fx }) => ({
+    json: { kd_desa: fx.village.kd, status: 'ditinjau', keterangan: 'Sedang ditinjau dinas' },
+    ok: 201,
+  }),
+  'PUT /api/status-desa/{kd_status}': async ({ fx }) => ({
+    pathParameters: { kd_status: fx.village.kdStatus },
+    json: { status: 'nonaktif', keterangan: 'Tutup sementara' },
+    ok: 200,
+  }),
+  'DELETE /api/status-desa/{kd_status}': async ({ fx }) => ({
+    pathParameters: { kd_status: await newStatus(fx.dinas, fx.village.kd) },
+    ok: 200,
+  }),
+
+  // village descriptions
+  'GET /api/deskripsi-desa/{kd_desa}': async ({ fx }) => ({ pathParameters: kdPath(fx.village.kd), ok: 200 }),
+  'POST /api/deskripsi-desa': async ({ owner }) => {
+    const { kd_desa } = await newVillage(owner);
+    return { form: { data: villageDescriptionData(kd_desa), files: [image('galeri_gambar[]')] }, ok: 201 };
+  },
+  'PUT /api/deskripsi-desa/{kd_desa}': async (ctx) => ({
+    pathParameters: kdPath((await ownSet(ctx)).kd),
+    form: {
+      data: { ...villageDescriptionData(), lokasi_desa: 'Umbulharjo, Cangkringan', jenis_desa: 'Budaya' },
+      files: [image('galeri_gambar[]')],
+    },
+    ok: 200,
+  }),
+  'DELETE /api/deskripsi-desa/{kd_desa}': async ({ owner }) => {
+    const { kd_desa } = await newVillage(owner);
+    await newVillageDescription(owner, kd_desa);
+    return { pathParameters: kdPath(kd_desa), ok: 200 };
+  },
+
+  // scores
+  'GET /api/skor': async () => ({ ok: 200 }),
+  'GET /api/skor/{kd_desa}': async ({ fx }) => ({ pathParameters: kdPath(fx.village.kd), ok: 200 }),
+  'POST /api/skor': async ({ fx }) => ({ json: { kd_desa: (await newVillage(fx.owner)).kd_desa, ...SIX_SCORES }, ok: 201 }),
+  'PUT /api/skor/{kd_desa}': async ({ fx }) => ({
+    pathParameters: kdPath(fx.village.kd),
+    json: { ...SIX_SCORES, keramahan_difabel: 95 },
+    ok: 200,
+  }),
+
+  // users
+  'GET /api/users': async () => ({ query: { includeDesa: 'true' }, ok: 200 }),
+
+  // API documentation
+  'GET /openapi.json': async () => ({ ok: 200 }),
+  'GET /docs': async () => ({ ok: 200 }),
+  'GET /docs/{asset}': async () => ({ pathParameters: { asset: 'init.js' }, ok: 200 }),
+
+  // the JSON 404 for unknown paths
+  'ANY /{proxy+}': async () => ({ method: 'GET', pathParameters: { proxy: 'api/tidak-ada' }, ok: 404 }),
+};
