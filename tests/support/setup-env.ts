@@ -1,8 +1,10 @@
 /**
  * Runs in every test file before it is imported: points lib/ at the run's local
- * services and at a table of this file's own, created here.
+ * services and at a table and an image bucket of this file's own, created here, so that
+ * files running in parallel never see (or sweep) each other's items and objects.
  */
 import { randomBytes } from 'node:crypto';
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
 import { ensureTable, LOCAL_CREDENTIALS } from '../../scripts/local-stack';
 
@@ -15,8 +17,11 @@ env.AWS_SECRET_ACCESS_KEY = LOCAL_CREDENTIALS.secretAccessKey;
 env.DYNAMODB_ENDPOINT = inject('dynamodbEndpoint');
 env.S3_ENDPOINT = inject('s3Endpoint');
 env.SES_ENDPOINT = inject('sesEndpoint');
-env.BUCKET_NAME = inject('bucket');
+env.BUCKET_NAME = `test-${randomBytes(6).toString('hex')}`;
+delete env.S3_PUBLIC_BASE_URL; // derived from S3_ENDPOINT + BUCKET_NAME
 env.TABLE_NAME = `test-${randomBytes(6).toString('hex')}`;
 env.LOG_LEVEL ??= 'silent';
 
-await ensureTable(env.DYNAMODB_ENDPOINT, env.TABLE_NAME);
+const s3 = new S3Client({ region: env.AWS_REGION, endpoint: env.S3_ENDPOINT, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
+await Promise.all([ensureTable(env.DYNAMODB_ENDPOINT, env.TABLE_NAME), s3.send(new CreateBucketCommand({ Bucket: env.BUCKET_NAME }))]);
+s3.destroy();
