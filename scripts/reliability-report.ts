@@ -20,8 +20,15 @@ const matrix = files.includes('matrix.json') ? read('matrix.json') : undefined;
 const faults = files.filter((f) => f.startsWith('faults-')).map(read);
 const operations = faults.reduce((n, f) => n + Object.keys(f.operations ?? {}).length, 0);
 const injected = faults.reduce((n, f) => n + Number(f.faultsInjected ?? 0), 0);
-const answered500 = faults.reduce((n, f) => n + Object.values(f.operations as Record<string, { answered500: number }>).reduce((m, o) => m + o.answered500, 0), 0);
-const committed = faults.reduce((n, f) => n + Object.values(f.operations as Record<string, { committedDespiteFault: number }>).reduce((m, o) => m + o.committedDespiteFault, 0), 0);
+const answered500 = faults.reduce(
+  (n, f) => n + Object.values(f.operations as Record<string, { answered500: number }>).reduce((m, o) => m + o.answered500, 0),
+  0,
+);
+const committed = faults.reduce(
+  (n, f) =>
+    n + Object.values(f.operations as Record<string, { committedDespiteFault: number }>).reduce((m, o) => m + o.committedDespiteFault, 0),
+  0,
+);
 const orphans = faults.reduce((n, f) => n + Number(f.orphansLeftAfterSweep ?? 0), 0);
 
 const rows: [string, string | number][] = [

@@ -10,7 +10,14 @@ export const handler = route('PUT /auth/password', async ({ event }) => {
   const body = jsonBody(event) as Record<string, unknown>;
   const code = typeof body?.resetCode === 'number' ? String(body.resetCode) : body?.resetCode;
   const { email, newPassword, confirmPassword } = body ?? {};
-  if (!present(email) || !present(code) || typeof newPassword !== 'string' || newPassword === '' || typeof confirmPassword !== 'string' || confirmPassword === '') {
+  if (
+    !present(email) ||
+    !present(code) ||
+    typeof newPassword !== 'string' ||
+    newPassword === '' ||
+    typeof confirmPassword !== 'string' ||
+    confirmPassword === ''
+  ) {
     throw badRequest(MSG.resetAllFieldsRequired);
   }
   if (newPassword !== confirmPassword) throw badRequest(MSG.resetPasswordMismatch);

@@ -16,7 +16,12 @@ export const PASSWORD_MAX = 128;
 
 export const registerSchema = z
   .object({
-    username: z.string().trim().min(3).max(50).regex(/^[A-Za-z0-9._-]+$/),
+    username: z
+      .string()
+      .trim()
+      .min(3)
+      .max(50)
+      .regex(/^[A-Za-z0-9._-]+$/),
     fullName: z.string().trim().min(1).max(100).optional(),
     full_name: z.string().trim().min(1).max(100).optional(),
     email: z.email().max(254),

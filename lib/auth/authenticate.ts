@@ -36,7 +36,10 @@ export async function userFromToken(token: string): Promise<UserRecord> {
  * Applies an access rule to a request's headers. Returns the caller (or undefined for
  * public routes and optional routes without a token).
  */
-export async function authorize(rule: AccessRule, headers: Record<string, string | undefined> | null | undefined): Promise<UserRecord | undefined> {
+export async function authorize(
+  rule: AccessRule,
+  headers: Record<string, string | undefined> | null | undefined,
+): Promise<UserRecord | undefined> {
   if (rule.kind === 'public') return undefined;
   const token = bearerToken(headers);
   if (!token) {

@@ -7,8 +7,12 @@ const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scryptCb(password.normalize('NFKC'), salt, KEY_LENGTH, { ...opts, maxmem: 256 * (opts.N ?? 0) * (opts.r ?? 8) + 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    scryptCb(
+      password.normalize('NFKC'),
+      salt,
+      KEY_LENGTH,
+      { ...opts, maxmem: 256 * (opts.N ?? 0) * (opts.r ?? 8) + 1024 * 1024 },
+      (err, key) => (err ? reject(err) : resolve(key)),
     ),
   );
 }

@@ -93,9 +93,7 @@ export async function resetPassword(rawEmail: string, code: string, newPassword:
   if (!result.ok) throw badRequest(MSG.resetCodeInvalidOrExpired);
   const hash = await hashPassword(newPassword);
   try {
-    await db().send(
-      new TransactWriteCommand({ TransactItems: [passwordUpdate(email, hash), codes.consumeResetCode(email, result.hash)] }),
-    );
+    await db().send(new TransactWriteCommand({ TransactItems: [passwordUpdate(email, hash), codes.consumeResetCode(email, result.hash)] }));
   } catch (err) {
     // The user vanished or the code was used or replaced meanwhile.
     if (failedConditions(err)) throw badRequest(MSG.resetCodeInvalidOrExpired);

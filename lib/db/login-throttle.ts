@@ -20,7 +20,13 @@ export async function getLoginThrottle(email: string): Promise<LoginThrottleReco
  * Counts one failure atomically: starts a new window when the old one ended, and locks
  * the account for `lockMs` when the count reaches `maxFailures`.
  */
-export async function recordLoginFailure(email: string, now: number, windowMs: number, maxFailures: number, lockMs: number): Promise<LoginThrottleRecord> {
+export async function recordLoginFailure(
+  email: string,
+  now: number,
+  windowMs: number,
+  maxFailures: number,
+  lockMs: number,
+): Promise<LoginThrottleRecord> {
   // No account has such an e-mail, so there is nothing to protect and nothing to store.
   if (!fitsKey(email)) return { failures: 0, window_start: now, expiresAt: 0 };
   const expiresAt = Math.ceil((now + windowMs + lockMs) / 1000);

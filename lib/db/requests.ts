@@ -35,7 +35,9 @@ export async function getRequest(code: string): Promise<RequestRecord | undefine
 }
 
 /** A request together with its requester's name and its village's name, in two round trips. */
-export async function getRequestWithNames(code: string): Promise<{ request: RequestRecord; fullName?: string; villageName?: string } | undefined> {
+export async function getRequestWithNames(
+  code: string,
+): Promise<{ request: RequestRecord; fullName?: string; villageName?: string } | undefined> {
   const request = await getRequest(code);
   if (!request) return undefined;
   const out = await db().send(

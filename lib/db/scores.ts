@@ -70,7 +70,12 @@ export async function createScore(score: Omit<ScoreRecord, 'created_at' | 'updat
 /** Replaces the six values and the computed ones. Returns undefined when there is no score. */
 export async function updateScore(score: Omit<ScoreRecord, 'created_at' | 'updated_at'>): Promise<ScoreRecord | undefined> {
   if (!fitsKey(score.kd_desa)) return undefined;
-  const values: Record<string, unknown> = { ':now': nowIso(), ':total': score.total_skor, ':avg': score.rata_rata, ':cat': score.kategori_desa };
+  const values: Record<string, unknown> = {
+    ':now': nowIso(),
+    ':total': score.total_skor,
+    ':avg': score.rata_rata,
+    ':cat': score.kategori_desa,
+  };
   for (const f of SCORE_FIELDS) values[`:${f}`] = score[f];
   try {
     const out = await db().send(

@@ -80,7 +80,10 @@ const counterMove = (from: number, to: number): TransactItem => ({
  * counter in the same transaction), and records it on the village.
  */
 export function createTourismDescription(d: TourismDescriptionRecord): Promise<void> {
-  return withRetries(() => createAtNextPosition(d), (err) => err instanceof PositionsMovedError || isTransactionConflict(err));
+  return withRetries(
+    () => createAtNextPosition(d),
+    (err) => err instanceof PositionsMovedError || isTransactionConflict(err),
+  );
 }
 
 async function createAtNextPosition(d: TourismDescriptionRecord): Promise<void> {
@@ -92,7 +95,13 @@ async function createAtNextPosition(d: TourismDescriptionRecord): Promise<void> 
       villageChildChange(d.kd_desa, {}),
       counterMove(total, pos),
       { Put: { TableName: tableName(), Item: { ...keys.tourismPosition(d.kd_desa), pos } } },
-      { Put: { TableName: tableName(), Item: { ...keys.tourismIndex(pos), kd_desa: d.kd_desa }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.tourismIndex(pos), kd_desa: d.kd_desa },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
     ]);
   } catch (err) {
     const failed = failedConditions(err);
@@ -121,7 +130,14 @@ export async function positionRemoval(kd: string): Promise<TransactItem[]> {
     return [
       removeOwn,
       counterMove(total, total - 1),
-      { Delete: { TableName: tableName(), Key: keys.tourismIndex(total), ConditionExpression: 'kd_desa = :kd', ExpressionAttributeValues: { ':kd': kd } } },
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.tourismIndex(total),
+          ConditionExpression: 'kd_desa = :kd',
+          ExpressionAttributeValues: { ':kd': kd },
+        },
+      },
     ];
   }
   const last = await db().send(new GetCommand({ TableName: tableName(), Key: keys.tourismIndex(total), ConsistentRead: true }));
@@ -130,7 +146,14 @@ export async function positionRemoval(kd: string): Promise<TransactItem[]> {
   return [
     removeOwn,
     counterMove(total, total - 1),
-    { Delete: { TableName: tableName(), Key: keys.tourismIndex(total), ConditionExpression: 'kd_desa = :kd', ExpressionAttributeValues: { ':kd': lastKd } } },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.tourismIndex(total),
+        ConditionExpression: 'kd_desa = :kd',
+        ExpressionAttributeValues: { ':kd': lastKd },
+      },
+    },
     {
       Put: {
         TableName: tableName(),

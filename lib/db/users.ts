@@ -188,4 +188,3 @@ export async function listUsers(): Promise<UserRecord[]> {
     ExpressionAttributeNames: { '#role': 'role' },
   });
 }
-

@@ -62,7 +62,10 @@ async function write(items: TransactItem[]): Promise<void> {
     await transactWrite(items);
   } catch (err) {
     const failed = failedConditions(err);
-    if (failed?.includes(0)) throw items[0]!.Put?.ConditionExpression === 'attribute_not_exists(PK)' ? new VillageDescriptionExistsError() : new VillageDescriptionVersionError();
+    if (failed?.includes(0))
+      throw items[0]!.Put?.ConditionExpression === 'attribute_not_exists(PK)'
+        ? new VillageDescriptionExistsError()
+        : new VillageDescriptionVersionError();
     if (failed?.includes(1)) throw new VillageDescriptionVillageMissingError();
     throw err;
   }
@@ -70,7 +73,13 @@ async function write(items: TransactItem[]): Promise<void> {
 
 export function createVillageDescription(d: VillageDescriptionRecord): Promise<void> {
   return write([
-    { Put: { TableName: tableName(), Item: { ...keys.villageDescription(d.kd_desa), type: 'DESKDESA', ...d }, ConditionExpression: 'attribute_not_exists(PK)' } },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.villageDescription(d.kd_desa), type: 'DESKDESA', ...d },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
     coverChange(d.kd_desa, d.galeri_gambar[0] ?? null),
   ]);
 }

@@ -101,11 +101,13 @@ export const listVillages = () =>
   });
 
 export const villagesByEmail = async (email: string) =>
-  !fitsKey(email) ? [] : queryAll<VillageRecord>({
-    IndexName: GSI2,
-    KeyConditionExpression: 'GSI2PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.ownerPartition(email) },
-  });
+  !fitsKey(email)
+    ? []
+    : queryAll<VillageRecord>({
+        IndexName: GSI2,
+        KeyConditionExpression: 'GSI2PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.ownerPartition(email) },
+      });
 
 /** The next free-looking number for a slug base (2, 3, …), from an atomic counter. */
 async function nextSlugNumber(base: string): Promise<number> {
@@ -306,7 +308,10 @@ export async function updateVillage(current: VillageRecord, fields: VillageField
 }
 
 /** The TransactWrite item that records a new or removed child of a village. */
-export function villageChildChange(kd: string, change: { add?: { request?: string; status?: string }; remove?: { request?: string; status?: string } }): TransactItem {
+export function villageChildChange(
+  kd: string,
+  change: { add?: { request?: string; status?: string }; remove?: { request?: string; status?: string } },
+): TransactItem {
   const adds: string[] = ['child_rev :one'];
   const deletes: string[] = [];
   const values: Record<string, unknown> = { ':one': 1 };

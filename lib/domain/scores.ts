@@ -5,7 +5,9 @@ export const KATEGORI = ['Mandiri', 'Maju', 'Berkembang', 'Rintisan'] as const;
 
 /** A score value: a JSON number from 1 to 100 (strings are refused). */
 const value = z.number().finite().min(1).max(100);
-export const scoreValuesSchema = z.object(Object.fromEntries(SCORE_FIELDS.map((f) => [f, value])) as Record<(typeof SCORE_FIELDS)[number], typeof value>);
+export const scoreValuesSchema = z.object(
+  Object.fromEntries(SCORE_FIELDS.map((f) => [f, value])) as Record<(typeof SCORE_FIELDS)[number], typeof value>,
+);
 
 /** rata_rata = Math.round(total / 6); categories by that integer (DESIGN.md). */
 export function computeScore(values: ScoreValues): Pick<ScoreRecord, 'total_skor' | 'rata_rata' | 'kategori_desa'> {
@@ -21,11 +23,16 @@ export function categoryOf(avg: number): (typeof KATEGORI)[number] {
   return 'Rintisan';
 }
 
-export const pickScoreValues = (s: ScoreValues): ScoreValues =>
-  Object.fromEntries(SCORE_FIELDS.map((f) => [f, s[f]])) as ScoreValues;
+export const pickScoreValues = (s: ScoreValues): ScoreValues => Object.fromEntries(SCORE_FIELDS.map((f) => [f, s[f]])) as ScoreValues;
 
 /** The POST/PUT response: the score under `data`, and its computed values repeated at the top. */
 export function scoreResponse(s: Pick<ScoreRecord, 'kd_desa' | 'total_skor' | 'rata_rata' | 'kategori_desa'> & ScoreValues) {
-  const data = { kd_desa: s.kd_desa, ...pickScoreValues(s), total_skor: s.total_skor, rata_rata: s.rata_rata, kategori_desa: s.kategori_desa };
+  const data = {
+    kd_desa: s.kd_desa,
+    ...pickScoreValues(s),
+    total_skor: s.total_skor,
+    rata_rata: s.rata_rata,
+    kategori_desa: s.kategori_desa,
+  };
   return { data, total_skor: s.total_skor, rata_rata: s.rata_rata, kategori_desa: s.kategori_desa };
 }

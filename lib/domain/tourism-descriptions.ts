@@ -39,7 +39,14 @@ export const TOURISM_FORM_LIMITS: MultipartLimits = {
 const MAX_ITEMS = 100;
 const name = z.string().trim().min(1).max(200);
 const price = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/)
+      .transform(Number),
+  ])
   .pipe(z.number().finite().min(0).max(1e12));
 const itemBase = {
   id: z.number().int().positive().optional(),
@@ -94,7 +101,13 @@ type CategoryInput = Partial<Record<Category, ItemInput[]>>;
 export function parseDescription<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   if (data === undefined || data === null || typeof data !== 'object' || Array.isArray(data)) throw badRequest(MSG.dataJsonInvalid);
   const result = schema.safeParse(data);
-  if (!result.success) throw badRequest(withFields(MSG.tourismDescriptionInvalid, result.error.issues.map((i) => String(i.path[0] ?? 'data'))));
+  if (!result.success)
+    throw badRequest(
+      withFields(
+        MSG.tourismDescriptionInvalid,
+        result.error.issues.map((i) => String(i.path[0] ?? 'data')),
+      ),
+    );
   return result.data;
 }
 
@@ -106,7 +119,9 @@ const ITEM_FIELDS: Record<Category, string[]> = {
   suvenir: ['nama_suvenir', 'harga_suvenir'],
 };
 const categoryText = (c: Category, items: StoredItem[]) =>
-  JSON.stringify(items.map((i) => ({ id: i.id, ...Object.fromEntries(ITEM_FIELDS[c].filter((f) => f in i).map((f) => [f, i[f]])), gambar: i.gambar })));
+  JSON.stringify(
+    items.map((i) => ({ id: i.id, ...Object.fromEntries(ITEM_FIELDS[c].filter((f) => f in i).map((f) => [f, i[f]])), gambar: i.gambar })),
+  );
 
 /** The response shape: the four categories as JSON text, items without internal fields. */
 export function present(d: TourismDescriptionRecord) {
@@ -154,7 +169,8 @@ async function buildItems(
   return out;
 }
 
-const raceLost = (err: unknown) => err instanceof DescriptionVersionError || err instanceof PositionsMovedError || isTransactionConflict(err);
+const raceLost = (err: unknown) =>
+  err instanceof DescriptionVersionError || err instanceof PositionsMovedError || isTransactionConflict(err);
 
 function mapWriteErrors(err: unknown): never {
   if (err instanceof DescriptionExistsError) throw conflict(MSG.tourismDescriptionExists);
@@ -164,7 +180,11 @@ function mapWriteErrors(err: unknown): never {
 }
 
 /** POST /api/deskripsi-wisata. */
-export async function createTourismDescriptionAs(data: unknown, files: UploadedFile[], caller: UserRecord): Promise<TourismDescriptionRecord> {
+export async function createTourismDescriptionAs(
+  data: unknown,
+  files: UploadedFile[],
+  caller: UserRecord,
+): Promise<TourismDescriptionRecord> {
   const input = parseDescription(createTourismSchema, data);
   const village = await ownedVillage(input.kd_desa, caller);
   if (await getTourismDescription(village.kd_desa)) throw conflict(MSG.tourismDescriptionExists);
@@ -268,7 +288,8 @@ export async function removeTourismItemAs(kd: string, body: unknown, caller: Use
   const b = (body ?? {}) as { entity_type?: unknown; item_id?: unknown };
   const missing = (v: unknown) => v === undefined || v === null || v === '';
   if (missing(b.entity_type) || missing(b.item_id)) throw badRequest(MSG.entityTypeItemIdRequired);
-  if (typeof b.entity_type !== 'string' || !(CATEGORIES as readonly string[]).includes(b.entity_type)) throw badRequest(MSG.entityTypeInvalid);
+  if (typeof b.entity_type !== 'string' || !(CATEGORIES as readonly string[]).includes(b.entity_type))
+    throw badRequest(MSG.entityTypeInvalid);
   const category = b.entity_type as Category;
   const id = typeof b.item_id === 'number' ? b.item_id : /^\d+$/.test(String(b.item_id)) ? Number(b.item_id) : NaN;
   if (!Number.isInteger(id)) throw notFound(MSG.itemNotFound);

@@ -40,7 +40,16 @@ const jsonArray = <S extends z.ZodType>(item: S, max: number) =>
     }
   }, z.array(item).max(max));
 const coordinate = (min: number, max: number) =>
-  z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)]).pipe(z.number().finite().min(min).max(max));
+  z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/)
+        .transform(Number),
+    ])
+    .pipe(z.number().finite().min(min).max(max));
 
 const fieldsSchema = {
   lokasi_desa: z.string().trim().min(1).max(500),
@@ -60,7 +69,13 @@ export const updateVillageDescriptionSchema = z.object({
 function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   if (data === undefined || data === null || typeof data !== 'object' || Array.isArray(data)) throw badRequest(MSG.dataJsonInvalid);
   const result = schema.safeParse(data);
-  if (!result.success) throw badRequest(withFields(MSG.villageDescriptionInvalid, result.error.issues.map((i) => String(i.path[0] ?? 'data'))));
+  if (!result.success)
+    throw badRequest(
+      withFields(
+        MSG.villageDescriptionInvalid,
+        result.error.issues.map((i) => String(i.path[0] ?? 'data')),
+      ),
+    );
   return result.data;
 }
 
@@ -90,7 +105,14 @@ export async function createVillageDescriptionAs(data: unknown, files: UploadedF
     .around(async () => {
       const now = nowIso();
       const { kd_desa, ...fields } = input;
-      const record: VillageDescriptionRecord = { kd_desa, ...fields, galeri_gambar: await images.store(files), version: 1, created_at: now, updated_at: now };
+      const record: VillageDescriptionRecord = {
+        kd_desa,
+        ...fields,
+        galeri_gambar: await images.store(files),
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      };
       await createVillageDescription(record);
       return record;
     })
@@ -109,17 +131,25 @@ export async function updateVillageDescriptionAs(kd: string, data: unknown, file
     village.kd_desa,
     caller.id,
     async (images) => {
-        const current = await getVillageDescription(village.kd_desa, true);
-        if (!current) throw notFound(MSG.villageDescriptionNotFound);
-        const inGallery = new Set(current.galeri_gambar);
-        const kept =
-          input.keep_gallery_images === undefined ? current.galeri_gambar : [...new Set(input.keep_gallery_images.filter((u) => inGallery.has(u)))];
-        const galeri = [...kept, ...(await images.store(files))];
-        images.drop(current.galeri_gambar.filter((u) => !kept.includes(u)));
-        const { keep_gallery_images: _kept, ...fields } = input;
-        const record: VillageDescriptionRecord = { ...current, ...fields, galeri_gambar: galeri, version: current.version + 1, updated_at: nowIso() };
-        await replaceVillageDescription(record, current.version);
-        return record;
+      const current = await getVillageDescription(village.kd_desa, true);
+      if (!current) throw notFound(MSG.villageDescriptionNotFound);
+      const inGallery = new Set(current.galeri_gambar);
+      const kept =
+        input.keep_gallery_images === undefined
+          ? current.galeri_gambar
+          : [...new Set(input.keep_gallery_images.filter((u) => inGallery.has(u)))];
+      const galeri = [...kept, ...(await images.store(files))];
+      images.drop(current.galeri_gambar.filter((u) => !kept.includes(u)));
+      const { keep_gallery_images: _kept, ...fields } = input;
+      const record: VillageDescriptionRecord = {
+        ...current,
+        ...fields,
+        galeri_gambar: galeri,
+        version: current.version + 1,
+        updated_at: nowIso(),
+      };
+      await replaceVillageDescription(record, current.version);
+      return record;
     },
     raceLost,
   ).catch(mapErrors);

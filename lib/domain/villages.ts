@@ -32,7 +32,10 @@ export const villageSchema = z.object({
   nama_popular: text(150),
   alamat: text(500),
   pengelola: text(150),
-  nomor_telepon: z.string().trim().regex(/^\+?[0-9][0-9 ()-]{4,24}$/),
+  nomor_telepon: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 ()-]{4,24}$/),
   email: z.email().max(254),
 });
 

@@ -19,5 +19,4 @@ export function json(statusCode: number, fields: Record<string, unknown> = {}, h
 
 export const ok = (fields: Record<string, unknown>) => json(200, fields);
 export const created = (fields: Record<string, unknown>) => json(201, fields);
-export const failure = (statusCode: number, message: string, headers: Headers = {}) =>
-  json(statusCode, { message }, headers);
+export const failure = (statusCode: number, message: string, headers: Headers = {}) => json(statusCode, { message }, headers);

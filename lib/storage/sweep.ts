@@ -38,7 +38,9 @@ export async function sweepOrphanImages(opts: { minAgeMs?: number; now?: number 
       let refs = referencedByVillage.get(kd);
       if (!refs) {
         const [t, v] = await Promise.all([getTourismDescription(kd, true), getVillageDescription(kd, true)]);
-        refs = new Set([...(t ? imagesOf(t) : []), ...(v?.galeri_gambar ?? [])].map((u) => keyOf(u)).filter((k): k is string => k !== null));
+        refs = new Set(
+          [...(t ? imagesOf(t) : []), ...(v?.galeri_gambar ?? [])].map((u) => keyOf(u)).filter((k): k is string => k !== null),
+        );
         referencedByVillage.set(kd, refs);
       }
       if (!refs.has(o.key)) orphans.push(o.key);

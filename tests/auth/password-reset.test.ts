@@ -67,8 +67,12 @@ describe('password reset flow', () => {
     expect(done.body).toEqual({ status: 'success', message: MSG.passwordResetSuccess });
     expect(await getResetCode(user.email)).toBeUndefined();
 
-    expect((await invoke(login, { method: 'POST', resource: '/auth/login', body: { email: user.email, password: TEST_PASSWORD } })).statusCode).toBe(401);
-    expect((await invoke(login, { method: 'POST', resource: '/auth/login', body: { email: user.email, password: 'baru-sekali-1' } })).statusCode).toBe(200);
+    expect(
+      (await invoke(login, { method: 'POST', resource: '/auth/login', body: { email: user.email, password: TEST_PASSWORD } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await invoke(login, { method: 'POST', resource: '/auth/login', body: { email: user.email, password: 'baru-sekali-1' } })).statusCode,
+    ).toBe(200);
 
     // the code was consumed: a second reset with it fails
     const again = await reset({ email: user.email, resetCode: code, newPassword: 'lagi-lagi-12', confirmPassword: 'lagi-lagi-12' });
@@ -172,7 +176,12 @@ describe('password reset flow', () => {
     for (let i = 0; i < 4; i++) expect((await check(user.email, wrongCode(code))).statusCode).toBe(400);
     expect((await check(user.email, code)).statusCode).toBe(200);
     expect((await check(user.email, code)).statusCode).toBe(200);
-    const bad = await reset({ email: user.email, resetCode: wrongCode(code), newPassword: 'baru-sekali-1', confirmPassword: 'baru-sekali-1' });
+    const bad = await reset({
+      email: user.email,
+      resetCode: wrongCode(code),
+      newPassword: 'baru-sekali-1',
+      confirmPassword: 'baru-sekali-1',
+    });
     expect(bad.body).toEqual({ status: 'fail', message: MSG.resetCodeInvalidOrExpired });
     // five wrong tries are used up now
     const res = await reset({ email: user.email, resetCode: code, newPassword: 'baru-sekali-1', confirmPassword: 'baru-sekali-1' });

@@ -22,8 +22,20 @@ describe('POST /auth/register', () => {
   });
 
   it('accepts full_name and role dinas, and gives increasing ids', async () => {
-    const a = await post(register, '/auth/register', { username: uniqueName(), full_name: 'Dinas A', email: uniqueEmail(), password: 'rahasia123', role: 'dinas' });
-    const b = await post(register, '/auth/register', { username: uniqueName(), full_name: 'Dinas B', email: uniqueEmail(), password: 'rahasia123', role: 'dinas' });
+    const a = await post(register, '/auth/register', {
+      username: uniqueName(),
+      full_name: 'Dinas A',
+      email: uniqueEmail(),
+      password: 'rahasia123',
+      role: 'dinas',
+    });
+    const b = await post(register, '/auth/register', {
+      username: uniqueName(),
+      full_name: 'Dinas B',
+      email: uniqueEmail(),
+      password: 'rahasia123',
+      role: 'dinas',
+    });
     expect(a.statusCode).toBe(201);
     expect(b.body.data.id).toBeGreaterThan(a.body.data.id);
   });
@@ -47,16 +59,31 @@ describe('POST /auth/register', () => {
     const email = uniqueEmail();
     const username = uniqueName();
     expect((await post(register, '/auth/register', { username, fullName: 'A', email, password: 'rahasia123' })).statusCode).toBe(201);
-    const dupEmail = await post(register, '/auth/register', { username: uniqueName(), fullName: 'B', email: email.toUpperCase(), password: 'rahasia123' });
+    const dupEmail = await post(register, '/auth/register', {
+      username: uniqueName(),
+      fullName: 'B',
+      email: email.toUpperCase(),
+      password: 'rahasia123',
+    });
     expect(dupEmail.statusCode).toBe(409);
     expect(dupEmail.body).toEqual({ status: 'fail', message: MSG.emailTaken });
-    const dupName = await post(register, '/auth/register', { username: username.toUpperCase(), fullName: 'C', email: uniqueEmail(), password: 'rahasia123' });
+    const dupName = await post(register, '/auth/register', {
+      username: username.toUpperCase(),
+      fullName: 'C',
+      email: uniqueEmail(),
+      password: 'rahasia123',
+    });
     expect(dupName.statusCode).toBe(409);
     expect(dupName.body).toEqual({ status: 'fail', message: MSG.usernameTaken });
   });
 
   it('malformed JSON is a 400 fail', async () => {
-    const res = await invoke(register, { method: 'POST', resource: '/auth/register', body: '{"username":', headers: { 'Content-Type': 'application/json' } });
+    const res = await invoke(register, {
+      method: 'POST',
+      resource: '/auth/register',
+      body: '{"username":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toEqual({ status: 'fail', message: MSG.invalidJson });
   });
@@ -68,7 +95,14 @@ describe('POST /auth/login', () => {
     const res = await post(login, '/auth/login', { email: user.email.toUpperCase(), password: TEST_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatchObject({ status: 'success', message: MSG.loginSuccess, token: expect.any(String) });
-    expect(res.body.data.user).toEqual({ id: user.id, username: user.username, full_name: user.full_name, email: user.email, role: 'pengelola', is_verified: true });
+    expect(res.body.data.user).toEqual({
+      id: user.id,
+      username: user.username,
+      full_name: user.full_name,
+      email: user.email,
+      role: 'pengelola',
+      is_verified: true,
+    });
     expect(JSON.stringify(res.body)).not.toContain('password');
     const who = await invoke(me, { method: 'GET', resource: '/auth/me', token: res.body.token });
     expect(who.statusCode).toBe(200);

@@ -119,7 +119,11 @@ describe('GET /auth/me and token checks', () => {
       .setIssuedAt(now)
       .setExpirationTime(now + 3600)
       .sign(new TextEncoder().encode('another-secret-of-sufficient-length-123'));
-    const algNone = new UnsecuredJWT(claims).setSubject(String(user.id)).setIssuedAt(now).setExpirationTime(now + 3600).encode();
+    const algNone = new UnsecuredJWT(claims)
+      .setSubject(String(user.id))
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .encode();
     const hs512 = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS512' })
       .setSubject(String(user.id))
@@ -129,7 +133,9 @@ describe('GET /auth/me and token checks', () => {
     const expired = await signToken(user, now - 25 * 3600);
     const tampered = (() => {
       const [h, , s] = user.token.split('.');
-      const payload = Buffer.from(JSON.stringify({ ...claims, role: 'admin', sub: String(user.id), iat: now, exp: now + 3600 })).toString('base64url');
+      const payload = Buffer.from(JSON.stringify({ ...claims, role: 'admin', sub: String(user.id), iat: now, exp: now + 3600 })).toString(
+        'base64url',
+      );
       return `${h}.${payload}.${s}`;
     })();
     const cases: Record<string, string | Record<string, string>> = {

@@ -18,7 +18,18 @@ function cli(args: string[]) {
 describe('npm run users:create', () => {
   it('creates a verified admin that can be found and whose password verifies', async () => {
     const email = uniqueEmail('admin');
-    const res = cli(['--email', email, '--password', 'admin-rahasia-1', '--role', 'admin', '--username', uniqueName('adm'), '--full-name', 'Admin Satu']);
+    const res = cli([
+      '--email',
+      email,
+      '--password',
+      'admin-rahasia-1',
+      '--role',
+      'admin',
+      '--username',
+      uniqueName('adm'),
+      '--full-name',
+      'Admin Satu',
+    ]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
     expect(res.stdout).toContain(`Created admin ${email}`);

@@ -48,13 +48,23 @@ async function populatedVillage(owner: { email: string; token: string }, dinas: 
   const v = await makeVillage(owner);
   const requests: string[] = [];
   for (const status of ['diterima', 'ditolak', 'selesai']) {
-    const res = await invoke(createRequest, { method: 'POST', resource: '/api/permintaan', body: { kd_desa: v.kd_desa, status_permintaan: status }, token: owner.token });
+    const res = await invoke(createRequest, {
+      method: 'POST',
+      resource: '/api/permintaan',
+      body: { kd_desa: v.kd_desa, status_permintaan: status },
+      token: owner.token,
+    });
     expect(res.statusCode).toBe(201);
     requests.push(res.body.data.kd_permintaan);
   }
   const statuses: string[] = [];
   for (const status of ['aktif', 'nonaktif', 'ditinjau', 'pending']) {
-    const res = await invoke(createStatus, { method: 'POST', resource: '/api/status-desa', body: { kd_desa: v.kd_desa, status, keterangan: status }, token: dinas.token });
+    const res = await invoke(createStatus, {
+      method: 'POST',
+      resource: '/api/status-desa',
+      body: { kd_desa: v.kd_desa, status, keterangan: status },
+      token: dinas.token,
+    });
     expect(res.statusCode).toBe(201);
     statuses.push(res.body.data.kd_status);
   }
@@ -90,16 +100,30 @@ describe('DELETE /api/desa-wisata/{kd} cascade', () => {
     expect(after.filter((i) => i.PK === `SLUG#${victim.slug}`)).toEqual([]);
     expect(after.filter((i) => (i.type === 'REQ' || i.type === 'STAT' || i.SK === 'SKOR') && i.kd_desa === victim.kd_desa)).toEqual([]);
     // the neighbour's items are exactly as before
-    expect(stripSets(itemsOf(after, neighbour.kd_desa, [...neighbour.requests, ...neighbour.statuses])).sort(byKey)).toEqual(neighbourBefore);
+    expect(stripSets(itemsOf(after, neighbour.kd_desa, [...neighbour.requests, ...neighbour.statuses])).sort(byKey)).toEqual(
+      neighbourBefore,
+    );
     // nothing else disappeared: the only items gone are the victim's
     expect(after.length).toBe(before.length - victimItems.length);
 
     // and the API forgets it everywhere
-    expect((await invoke(getVillage, { method: 'GET', resource: '/api/desa-wisata/{kd_desa}', pathParameters: { kd_desa: victim.kd_desa } })).statusCode).toBe(404);
-    expect((await invoke(bySlug, { method: 'GET', resource: '/api/desa-wisata/slug/{slug}', pathParameters: { slug: victim.slug } })).statusCode).toBe(404);
-    expect((await invoke(getScore, { method: 'GET', resource: '/api/skor/{kd_desa}', pathParameters: { kd_desa: victim.kd_desa } })).statusCode).toBe(404);
+    expect(
+      (await invoke(getVillage, { method: 'GET', resource: '/api/desa-wisata/{kd_desa}', pathParameters: { kd_desa: victim.kd_desa } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await invoke(bySlug, { method: 'GET', resource: '/api/desa-wisata/slug/{slug}', pathParameters: { slug: victim.slug } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await invoke(getScore, { method: 'GET', resource: '/api/skor/{kd_desa}', pathParameters: { kd_desa: victim.kd_desa } })).statusCode,
+    ).toBe(404);
     for (const kd of victim.requests) {
-      const r = await invoke(getRequest, { method: 'GET', resource: '/api/permintaan/{kd_permintaan}', pathParameters: { kd_permintaan: kd }, token: owner.token });
+      const r = await invoke(getRequest, {
+        method: 'GET',
+        resource: '/api/permintaan/{kd_permintaan}',
+        pathParameters: { kd_permintaan: kd },
+        token: owner.token,
+      });
       expect(r.statusCode).toBe(404);
     }
     const reqs = (await invoke(listRequests, { method: 'GET', resource: '/api/permintaan', token: owner.token })).body.data;
@@ -132,8 +156,11 @@ describe('DELETE /api/desa-wisata/{kd} cascade', () => {
       statuses.push(...batch.map((s) => s.kd_status));
     }
     const requests: string[] = [];
-    for (let i = 0; i < 4; i++) requests.push((await createRequestRecord({ kd_desa: v.kd_desa, email: owner.email, status_permintaan: 'diproses' })).kd_permintaan);
-    expect((await invoke(createScore, { method: 'POST', resource: '/api/skor', body: scores(v.kd_desa), token: dinas.token })).statusCode).toBe(201);
+    for (let i = 0; i < 4; i++)
+      requests.push((await createRequestRecord({ kd_desa: v.kd_desa, email: owner.email, status_permintaan: 'diproses' })).kd_permintaan);
+    expect(
+      (await invoke(createScore, { method: 'POST', resource: '/api/skor', body: scores(v.kd_desa), token: dinas.token })).statusCode,
+    ).toBe(201);
 
     const before = await allItems();
     const mine = itemsOf(before, v.kd_desa, [...statuses, ...requests]);
@@ -150,9 +177,13 @@ describe('DELETE /api/desa-wisata/{kd} cascade', () => {
     expect(itemsOf(after, v.kd_desa, [...statuses, ...requests])).toEqual([]);
     expect(after.filter((i) => i.type === 'STAT' && i.kd_desa === v.kd_desa)).toEqual([]);
     expect(after.filter((i) => i.PK === `SLUG#${v.slug}`)).toEqual([]);
-    expect(stripSets(itemsOf(after, neighbour.kd_desa, [...neighbour.requests, ...neighbour.statuses])).sort(byKey)).toEqual(neighbourBefore);
+    expect(stripSets(itemsOf(after, neighbour.kd_desa, [...neighbour.requests, ...neighbour.statuses])).sort(byKey)).toEqual(
+      neighbourBefore,
+    );
     expect(after.length).toBe(before.length - mine.length);
-    expect((await invoke(listStatuses, { method: 'GET', resource: '/api/status-desa' })).body.data.filter((s: any) => s.kd_desa === v.kd_desa)).toEqual([]);
+    expect(
+      (await invoke(listStatuses, { method: 'GET', resource: '/api/status-desa' })).body.data.filter((s: any) => s.kd_desa === v.kd_desa),
+    ).toEqual([]);
   }, 120_000);
 
   it('only the owning pengelola deletes: nothing is removed on 401 / 403', async () => {
@@ -170,7 +201,9 @@ describe('DELETE /api/desa-wisata/{kd} cascade', () => {
     const r3 = await del(v.kd_desa);
     expect(r3.statusCode).toBe(401);
     expect(r3.body).toEqual({ status: 'fail', message: MSG.tokenMissing });
-    const after = stripSets(await allItems()).filter((i: Item) => i.email !== other.email && i.PK !== 'COUNTER#USER').sort(byKey);
+    const after = stripSets(await allItems())
+      .filter((i: Item) => i.email !== other.email && i.PK !== 'COUNTER#USER')
+      .sort(byKey);
     expect(after).toEqual(before.filter((i: Item) => i.PK !== 'COUNTER#USER'));
   });
 });

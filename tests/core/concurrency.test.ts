@@ -19,7 +19,8 @@ import { makeVillage, villageBody } from '../support/villages';
 const postVillage = (body: unknown, token?: string) => invoke(createVillage, { method: 'POST', resource: '/api/desa-wisata', body, token });
 const putVillage = (kd: string, body: unknown, token?: string) =>
   invoke(updateVillage, { method: 'PUT', resource: '/api/desa-wisata/{kd_desa}', pathParameters: { kd_desa: kd }, body, token });
-const getOne = (kd: string) => invoke(getVillage, { method: 'GET', resource: '/api/desa-wisata/{kd_desa}', pathParameters: { kd_desa: kd } });
+const getOne = (kd: string) =>
+  invoke(getVillage, { method: 'GET', resource: '/api/desa-wisata/{kd_desa}', pathParameters: { kd_desa: kd } });
 const slugLookup = (slug: string) => invoke(bySlug, { method: 'GET', resource: '/api/desa-wisata/slug/{slug}', pathParameters: { slug } });
 
 const FIELDS = ['provinsi', 'kabupaten', 'nama_desa', 'nama_popular', 'alamat', 'pengelola', 'nomor_telepon', 'email'] as const;
@@ -31,7 +32,9 @@ describe('concurrent village creation', () => {
     const owner = await makeUser('pengelola');
     const name = `Desa Wisata Serempak ${tag()}`;
     const base = slugify(name);
-    const results = await Promise.all(Array.from({ length: 20 }, () => postVillage(villageBody(owner.email, { nama_popular: name }), owner.token)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => postVillage(villageBody(owner.email, { nama_popular: name }), owner.token)),
+    );
     for (const r of results) expect(r.statusCode, JSON.stringify(r.body)).toBe(200);
     const slugs = results.map((r) => r.body.data.slug as string);
     expect(new Set(slugs).size).toBe(20);
@@ -67,10 +70,18 @@ describe('concurrent score creation', () => {
       fasilitas_tempat_wisata: 60,
       produk_tempat_wisata: 60,
     }));
-    const results = await Promise.all(bodies.map((body) => invoke(createScore, { method: 'POST', resource: '/api/skor', body, token: dinas.token })));
+    const results = await Promise.all(
+      bodies.map((body) => invoke(createScore, { method: 'POST', resource: '/api/skor', body, token: dinas.token })),
+    );
     const statuses = results.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 201), JSON.stringify(statuses)).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409), JSON.stringify(statuses)).toHaveLength(9);
+    expect(
+      statuses.filter((s) => s === 201),
+      JSON.stringify(statuses),
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 409),
+      JSON.stringify(statuses),
+    ).toHaveLength(9);
     for (const r of results.filter((x) => x.statusCode === 409)) expect(r.body).toEqual({ status: 'fail', message: MSG.scoreExists });
     // the stored score is the winner's
     const winner = results.find((r) => r.statusCode === 201)!;
@@ -100,7 +111,11 @@ describe('concurrent village updates', () => {
     const results = await Promise.all(bodies.map((b) => putVillage(v.kd_desa, b, owner.token)));
     for (const [i, r] of results.entries()) {
       expect(r.statusCode, JSON.stringify(r.body)).toBe(200);
-      expect(r.body).toEqual({ status: 'success', message: MSG.villageUpdated, data: { kd_desa: v.kd_desa, slug: slugify(bodies[i]!.nama_popular) } });
+      expect(r.body).toEqual({
+        status: 'success',
+        message: MSG.villageUpdated,
+        data: { kd_desa: v.kd_desa, slug: slugify(bodies[i]!.nama_popular) },
+      });
     }
 
     const stored = (await getOne(v.kd_desa)).body.data;
@@ -128,7 +143,9 @@ describe('concurrent village updates', () => {
     const owner = await makeUser('pengelola');
     const name = `Tetap Nama ${tag()}`;
     const v = await makeVillage(owner, { nama_popular: name });
-    const bodies = Array.from({ length: 8 }, (_, i) => villageBody(owner.email, { nama_popular: i % 2 ? name : `${name} Baru ${i}`, alamat: `Alamat ${i}` }));
+    const bodies = Array.from({ length: 8 }, (_, i) =>
+      villageBody(owner.email, { nama_popular: i % 2 ? name : `${name} Baru ${i}`, alamat: `Alamat ${i}` }),
+    );
     const results = await Promise.all(bodies.map((b) => putVillage(v.kd_desa, b, owner.token)));
     for (const r of results) expect(r.statusCode, JSON.stringify(r.body)).toBe(200);
     const stored = (await getOne(v.kd_desa)).body.data;
@@ -165,7 +182,14 @@ describe('concurrent children of one village', () => {
     const owner = await makeUser('pengelola');
     const v = await makeVillage(owner);
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => invoke(createRequest, { method: 'POST', resource: '/api/permintaan', body: { kd_desa: v.kd_desa, status_permintaan: 'diproses' }, token: owner.token })),
+      Array.from({ length: 10 }, () =>
+        invoke(createRequest, {
+          method: 'POST',
+          resource: '/api/permintaan',
+          body: { kd_desa: v.kd_desa, status_permintaan: 'diproses' },
+          token: owner.token,
+        }),
+      ),
     );
     for (const r of results) expect(r.statusCode, JSON.stringify(r.body)).toBe(201);
     const village = (await allItems()).find((i) => i.PK === `DESA#${v.kd_desa}` && i.SK === 'DESA')!;
@@ -177,13 +201,28 @@ describe('concurrent children of one village', () => {
   it('5 parallel DELETEs of one request: exactly one 200 and four 404; the village no longer lists it', async () => {
     const owner = await makeUser('pengelola');
     const v = await makeVillage(owner);
-    const kd = (await invoke(createRequest, { method: 'POST', resource: '/api/permintaan', body: { kd_desa: v.kd_desa, status_permintaan: 'diproses' }, token: owner.token })).body.data.kd_permintaan;
+    const kd = (
+      await invoke(createRequest, {
+        method: 'POST',
+        resource: '/api/permintaan',
+        body: { kd_desa: v.kd_desa, status_permintaan: 'diproses' },
+        token: owner.token,
+      })
+    ).body.data.kd_permintaan;
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => invoke(deleteRequest, { method: 'DELETE', resource: '/api/permintaan/{kd_permintaan}', pathParameters: { kd_permintaan: kd } })),
+      Array.from({ length: 5 }, () =>
+        invoke(deleteRequest, { method: 'DELETE', resource: '/api/permintaan/{kd_permintaan}', pathParameters: { kd_permintaan: kd } }),
+      ),
     );
     const codes = results.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 200), JSON.stringify(codes)).toHaveLength(1);
-    expect(codes.filter((c) => c === 404), JSON.stringify(codes)).toHaveLength(4);
+    expect(
+      codes.filter((c) => c === 200),
+      JSON.stringify(codes),
+    ).toHaveLength(1);
+    expect(
+      codes.filter((c) => c === 404),
+      JSON.stringify(codes),
+    ).toHaveLength(4);
     for (const r of results.filter((x) => x.statusCode === 404)) expect(r.body).toEqual({ status: 'fail', message: MSG.requestNotFound });
     const items = await allItems();
     expect(items.filter((i) => i.PK === `REQ#${kd}`)).toEqual([]);
@@ -198,18 +237,41 @@ describe('concurrent children of one village', () => {
     const v = await makeVillage(owner);
     const adds = Array.from({ length: 6 }, (_, i) =>
       i % 2
-        ? invoke(createRequest, { method: 'POST', resource: '/api/permintaan', body: { kd_desa: v.kd_desa, status_permintaan: 'diproses' }, token: owner.token })
-        : invoke(createStatus, { method: 'POST', resource: '/api/status-desa', body: { kd_desa: v.kd_desa, status: 'aktif', keterangan: `s${i}` }, token: dinas.token }),
+        ? invoke(createRequest, {
+            method: 'POST',
+            resource: '/api/permintaan',
+            body: { kd_desa: v.kd_desa, status_permintaan: 'diproses' },
+            token: owner.token,
+          })
+        : invoke(createStatus, {
+            method: 'POST',
+            resource: '/api/status-desa',
+            body: { kd_desa: v.kd_desa, status: 'aktif', keterangan: `s${i}` },
+            token: dinas.token,
+          }),
     );
     adds.push(
       invoke(createScore, {
         method: 'POST',
         resource: '/api/skor',
-        body: { kd_desa: v.kd_desa, partisipasi_masyarakat: 70, keragaman_paket_wisata: 70, akses_tempat_wisata: 70, keramahan_difabel: 70, fasilitas_tempat_wisata: 70, produk_tempat_wisata: 70 },
+        body: {
+          kd_desa: v.kd_desa,
+          partisipasi_masyarakat: 70,
+          keragaman_paket_wisata: 70,
+          akses_tempat_wisata: 70,
+          keramahan_difabel: 70,
+          fasilitas_tempat_wisata: 70,
+          produk_tempat_wisata: 70,
+        },
         token: dinas.token,
       }),
     );
-    const deletion = invoke(deleteVillage, { method: 'DELETE', resource: '/api/desa-wisata/{kd_desa}', pathParameters: { kd_desa: v.kd_desa }, token: owner.token });
+    const deletion = invoke(deleteVillage, {
+      method: 'DELETE',
+      resource: '/api/desa-wisata/{kd_desa}',
+      pathParameters: { kd_desa: v.kd_desa },
+      token: owner.token,
+    });
     const [del, ...rest] = await Promise.all([deletion, ...adds]);
     expect(del!.statusCode, JSON.stringify(del!.body)).toBe(200);
     for (const r of rest) {

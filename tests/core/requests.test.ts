@@ -26,7 +26,16 @@ const del = (kd: string, token?: string) =>
   invoke(deleteRequest, { method: 'DELETE', resource: '/api/permintaan/{kd_permintaan}', pathParameters: { kd_permintaan: kd }, token });
 
 const STATUSES = ['diproses', 'diterima', 'ditolak', 'selesai'] as const;
-const REQUEST_KEYS = ['kd_permintaan', 'email', 'kd_desa', 'status_permintaan', 'created_at', 'updated_at', 'nama_pengguna', 'nama_desa_wisata'].sort();
+const REQUEST_KEYS = [
+  'kd_permintaan',
+  'email',
+  'kd_desa',
+  'status_permintaan',
+  'created_at',
+  'updated_at',
+  'nama_pengguna',
+  'nama_desa_wisata',
+].sort();
 const isIso = (s: unknown) => typeof s === 'string' && new Date(s).toISOString() === s;
 
 /** A user with a distinctive full name (the support helper names everyone "Test <role>"). */
@@ -47,7 +56,11 @@ describe('POST /api/permintaan', () => {
     for (const status of STATUSES) {
       const res = await post({ kd_desa: v.kd_desa, status_permintaan: status }, owner.token);
       expect(res.statusCode).toBe(201);
-      expect(res.body).toEqual({ status: 'success', message: MSG.requestCreated, data: { kd_permintaan: expect.stringMatching(/^REQ-[A-Za-z0-9_-]{10}$/) } });
+      expect(res.body).toEqual({
+        status: 'success',
+        message: MSG.requestCreated,
+        data: { kd_permintaan: expect.stringMatching(/^REQ-[A-Za-z0-9_-]{10}$/) },
+      });
       const kd = res.body.data.kd_permintaan;
       const one = await getOne(kd, owner.token);
       expect(one.statusCode).toBe(200);
@@ -118,7 +131,7 @@ describe('POST /api/permintaan', () => {
     expect(bad.body).toEqual({ status: 'fail', message: MSG.tokenInvalid });
   });
 
-  it("403 \"Hanya role 'pengelola' yang dapat membuat permintaan\" for dinas and admin", async () => {
+  it('403 "Hanya role \'pengelola\' yang dapat membuat permintaan" for dinas and admin', async () => {
     const owner = await makeUser('pengelola');
     const v = await makeVillage(owner);
     for (const role of ['dinas', 'admin'] as const) {
@@ -185,7 +198,11 @@ describe('GET /api/permintaan and /api/permintaan/{kd}', () => {
       // the village's creation request is listed too, with the same names
       const initial = res.body.data.filter((r: any) => r.kd_desa === v.kd_desa && r.kd_permintaan !== kd);
       expect(initial).toHaveLength(1);
-      expect(initial[0]).toMatchObject({ status_permintaan: 'diproses', nama_pengguna: 'Budi Santoso', nama_desa_wisata: 'Desa Wisata Kembang Arum' });
+      expect(initial[0]).toMatchObject({
+        status_permintaan: 'diproses',
+        nama_pengguna: 'Budi Santoso',
+        nama_desa_wisata: 'Desa Wisata Kembang Arum',
+      });
     }
     const any = await makeUser('dinas');
     const body = JSON.stringify((await list(any.token)).body);
@@ -257,7 +274,15 @@ describe('PUT /api/permintaan/{kd}', () => {
     const owner = await makeUser('pengelola');
     const v = await makeVillage(owner);
     const kd = (await post({ kd_desa: v.kd_desa, status_permintaan: 'diterima' }, owner.token)).body.data.kd_permintaan;
-    for (const body of [{}, { status_permintaan: '' }, { status_permintaan: 'batal' }, { status_permintaan: null }, { status: 'diterima' }, '{"status_permintaan":', 'xyz']) {
+    for (const body of [
+      {},
+      { status_permintaan: '' },
+      { status_permintaan: 'batal' },
+      { status_permintaan: null },
+      { status: 'diterima' },
+      '{"status_permintaan":',
+      'xyz',
+    ]) {
       const res = await put(kd, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.body, JSON.stringify(body)).toEqual({ status: 'fail', message: MSG.requestInvalid });

@@ -92,7 +92,10 @@ beforeAll(async () => {
 /** Only Queries, no Scan, and a handful of them whatever the number of villages. */
 function expectConstantQueries(counts: Record<string, number>, maxQueries: number) {
   expect(counts.ScanCommand ?? 0).toBe(0);
-  expect(Object.keys(counts).filter((k) => k !== 'QueryCommand'), JSON.stringify(counts)).toEqual([]);
+  expect(
+    Object.keys(counts).filter((k) => k !== 'QueryCommand'),
+    JSON.stringify(counts),
+  ).toEqual([]);
   expect(counts.QueryCommand ?? 0, JSON.stringify(counts)).toBeGreaterThan(0);
   expect(counts.QueryCommand, JSON.stringify(counts)).toBeLessThanOrEqual(maxQueries);
 }
@@ -172,10 +175,17 @@ describe(`${VILLAGES} villages`, () => {
   }, 240_000);
 
   it('GET /api/users?includeDesa=true returns one row per village with its owner', async () => {
-    const { result: res, counts } = await countCommands(() => invoke(listUsers, { method: 'GET', resource: '/api/users', query: { includeDesa: 'true' } }));
+    const { result: res, counts } = await countCommands(() =>
+      invoke(listUsers, { method: 'GET', resource: '/api/users', query: { includeDesa: 'true' } }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.body.data).toHaveLength(VILLAGES);
-    const expected = made.map((m) => ({ full_name: m.owner.full_name, email: m.owner.email, is_verified: m.owner.is_verified, nama_desa: m.fields.nama_desa }));
+    const expected = made.map((m) => ({
+      full_name: m.owner.full_name,
+      email: m.owner.email,
+      is_verified: m.owner.is_verified,
+      nama_desa: m.fields.nama_desa,
+    }));
     const key = (r: any) => `${r.email}|${r.nama_desa}`;
     expect([...res.body.data].sort((a, b) => key(a).localeCompare(key(b)))).toEqual(expected.sort((a, b) => key(a).localeCompare(key(b))));
     // users + villages

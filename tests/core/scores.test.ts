@@ -23,7 +23,8 @@ type Six = Record<(typeof FIELDS)[number], number>;
 const post = (body: unknown, token?: string) => invoke(createScore, { method: 'POST', resource: '/api/skor', body, token });
 const put = (kd: string, body: unknown, token?: string) =>
   invoke(updateScore, { method: 'PUT', resource: '/api/skor/{kd_desa}', pathParameters: { kd_desa: kd }, body, token });
-const getOne = (kd: string, token?: string) => invoke(getScore, { method: 'GET', resource: '/api/skor/{kd_desa}', pathParameters: { kd_desa: kd }, token });
+const getOne = (kd: string, token?: string) =>
+  invoke(getScore, { method: 'GET', resource: '/api/skor/{kd_desa}', pathParameters: { kd_desa: kd }, token });
 const list = () => invoke(listScores, { method: 'GET', resource: '/api/skor' });
 
 /** Six scores from a list of six values. */
@@ -35,7 +36,13 @@ const isIso = (s: unknown) => typeof s === 'string' && new Date(s).toISOString()
 /** The exact POST/PUT body the contract gives for these scores. */
 const expected = (kd: string, s: Six, rata: number, kategori: string) => {
   const total = sum(s);
-  return { status: 'success', data: { kd_desa: kd, ...s, total_skor: total, rata_rata: rata, kategori_desa: kategori }, total_skor: total, rata_rata: rata, kategori_desa: kategori };
+  return {
+    status: 'success',
+    data: { kd_desa: kd, ...s, total_skor: total, rata_rata: rata, kategori_desa: kategori },
+    total_skor: total,
+    rata_rata: rata,
+    kategori_desa: kategori,
+  };
 };
 
 async function setup() {
@@ -103,7 +110,13 @@ describe('POST /api/skor', () => {
       void _omit;
       bad.push(missing);
     }
-    bad.push({ ...base, partisipasi_masyarakat: -5 }, { ...base, akses_tempat_wisata: 100.5 }, { ...base, keramahan_difabel: true }, { ...base, produk_tempat_wisata: [80] }, {});
+    bad.push(
+      { ...base, partisipasi_masyarakat: -5 },
+      { ...base, akses_tempat_wisata: 100.5 },
+      { ...base, keramahan_difabel: true },
+      { ...base, produk_tempat_wisata: [80] },
+      {},
+    );
     for (const values of bad) {
       const res = await post({ kd_desa: village.kd_desa, ...values }, dinas.token);
       expect(res.statusCode, JSON.stringify(values)).toBe(400);
@@ -208,7 +221,13 @@ describe('PUT /api/skor/{kd}', () => {
   it('400 for values out of range or not numbers; the score is unchanged', async () => {
     const { dinas, village } = await setup();
     await post({ kd_desa: village.kd_desa, ...all(60) }, dinas.token);
-    for (const body of [{ ...all(60), keramahan_difabel: 0 }, { ...all(60), keramahan_difabel: 101 }, { ...all(60), keramahan_difabel: '60' }, { ...all(60), keramahan_difabel: null }, {}]) {
+    for (const body of [
+      { ...all(60), keramahan_difabel: 0 },
+      { ...all(60), keramahan_difabel: 101 },
+      { ...all(60), keramahan_difabel: '60' },
+      { ...all(60), keramahan_difabel: null },
+      {},
+    ]) {
       const res = await put(village.kd_desa, body, dinas.token);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.body).toEqual({ status: 'fail', message: MSG.scoreInvalid });
@@ -255,9 +274,18 @@ describe('GET /api/skor and /api/skor/{kd}', () => {
     const scored = res.body.data.find((r: any) => r.kd_desa === village.kd_desa);
     expect(scored).toEqual({ kd_desa: village.kd_desa, nama_desa: expect.any(String), ...s, rata_rata: 72, kategori_desa: 'Berkembang' });
     const empty = res.body.data.find((r: any) => r.kd_desa === unscored.kd_desa);
-    expect(empty).toEqual({ kd_desa: unscored.kd_desa, nama_desa: 'Desa Tanpa Skor', ...Object.fromEntries(FIELDS.map((f) => [f, null])), rata_rata: 0, kategori_desa: 'Rintisan' });
+    expect(empty).toEqual({
+      kd_desa: unscored.kd_desa,
+      nama_desa: 'Desa Tanpa Skor',
+      ...Object.fromEntries(FIELDS.map((f) => [f, null])),
+      rata_rata: 0,
+      kategori_desa: 'Rintisan',
+    });
     // every village of the table is listed exactly once
-    const villages = (await allItems()).filter((i) => i.SK === 'DESA').map((i) => i.kd_desa).sort();
+    const villages = (await allItems())
+      .filter((i) => i.SK === 'DESA')
+      .map((i) => i.kd_desa)
+      .sort();
     expect(res.body.data.map((r: any) => r.kd_desa).sort()).toEqual(villages);
   });
 });

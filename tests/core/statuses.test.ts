@@ -126,7 +126,8 @@ describe('GET /api/status-desa', () => {
   it('the list is public (a token, even a bad one, is ignored) and shows every status', async () => {
     const { village, dinas } = await setup();
     const a = (await post({ kd_desa: village.kd_desa, status: 'aktif', keterangan: 'Buka setiap hari' }, dinas.token)).body.data.kd_status;
-    const b = (await post({ kd_desa: village.kd_desa, status: 'ditinjau', keterangan: 'Sedang ditinjau' }, dinas.token)).body.data.kd_status;
+    const b = (await post({ kd_desa: village.kd_desa, status: 'ditinjau', keterangan: 'Sedang ditinjau' }, dinas.token)).body.data
+      .kd_status;
     for (const token of [undefined, 'garbage', dinas.token]) {
       const res = await list(token);
       expect(res.statusCode).toBe(200);
@@ -178,7 +179,13 @@ describe('PUT /api/status-desa/{kd}', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toEqual({ status: 'success', message: MSG.villageStatusUpdated });
       const one = (await getOne(kd, dinas.token)).body.data;
-      expect(one).toEqual({ kd_status: kd, kd_desa: village.kd_desa, status: value, keterangan: `sekarang ${value}`, tanggal_update: new Date(at).toISOString() });
+      expect(one).toEqual({
+        kd_status: kd,
+        kd_desa: village.kd_desa,
+        status: value,
+        keterangan: `sekarang ${value}`,
+        tanggal_update: new Date(at).toISOString(),
+      });
     }
   });
 

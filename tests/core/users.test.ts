@@ -7,15 +7,23 @@ import { allItems } from '../support/table';
 import { makeUser, TEST_PASSWORD } from '../support/users';
 import { makeVillage } from '../support/villages';
 
-const users = (query?: Record<string, string>, token?: string) => invoke(listUsers, { method: 'GET', resource: '/api/users', query, token });
+const users = (query?: Record<string, string>, token?: string) =>
+  invoke(listUsers, { method: 'GET', resource: '/api/users', query, token });
 
 /** Internal attribute names that must never appear in a response body. */
-const INTERNAL = /"(PK|SK|GSI1PK|GSI1SK|GSI2PK|GSI2SK|password_hash|password|password_changed_at|version|child_rev|type|signup_village|request_codes|status_codes|id|username|role|created_at|updated_at)"|scrypt|\$/;
+const INTERNAL =
+  /"(PK|SK|GSI1PK|GSI1SK|GSI2PK|GSI2SK|password_hash|password|password_changed_at|version|child_rev|type|signup_village|request_codes|status_codes|id|username|role|created_at|updated_at)"|scrypt|\$/;
 
 describe('GET /api/users', () => {
   it('lists every user as exactly {full_name, email, is_verified}, public, no internal attributes', async () => {
-    const a = await registerUser({ username: uniqueName('a'), fullName: 'Ani Rahmawati', email: uniqueEmail('ani'), password: TEST_PASSWORD, role: 'pengelola' }, false);
-    const b = await registerUser({ username: uniqueName('b'), fullName: 'Bambang Dinas', email: uniqueEmail('bambang'), password: TEST_PASSWORD, role: 'dinas' }, true);
+    const a = await registerUser(
+      { username: uniqueName('a'), fullName: 'Ani Rahmawati', email: uniqueEmail('ani'), password: TEST_PASSWORD, role: 'pengelola' },
+      false,
+    );
+    const b = await registerUser(
+      { username: uniqueName('b'), fullName: 'Bambang Dinas', email: uniqueEmail('bambang'), password: TEST_PASSWORD, role: 'dinas' },
+      true,
+    );
     const c = await makeUser('admin');
     const res = await users();
     expect(res.statusCode).toBe(200);
@@ -28,7 +36,10 @@ describe('GET /api/users', () => {
     expect(JSON.stringify(res.body)).not.toMatch(INTERNAL);
 
     // exactly the users of the table, once each
-    const stored = (await allItems()).filter((i) => i.SK === 'USER').map((i) => i.email).sort();
+    const stored = (await allItems())
+      .filter((i) => i.SK === 'USER')
+      .map((i) => i.email)
+      .sort();
     expect(res.body.data.map((u: any) => u.email).sort()).toEqual(stored);
 
     // a token (even a bad one) is ignored on this open route
@@ -51,16 +62,25 @@ describe('GET /api/users', () => {
     const unverifiedOwner = await makeUser('pengelola', { verified: false });
     const noVillage = await makeUser('pengelola');
     const dinas = await makeUser('dinas');
-    const v1 = await makeVillage(withVillage, { nama_desa: 'Desa Nglanggeran' });
-    const v2 = await makeVillage(unverifiedOwner, { nama_desa: 'Desa Kalibiru' });
-    void v1, v2;
+    await makeVillage(withVillage, { nama_desa: 'Desa Nglanggeran' });
+    await makeVillage(unverifiedOwner, { nama_desa: 'Desa Kalibiru' });
 
     const res = await users({ includeDesa: 'true' });
     expect(res.statusCode).toBe(200);
     expect(res.body.status).toBe('success');
     for (const row of res.body.data) expect(Object.keys(row).sort()).toEqual(['email', 'full_name', 'is_verified', 'nama_desa']);
-    expect(res.body.data).toContainEqual({ full_name: withVillage.full_name, email: withVillage.email, is_verified: true, nama_desa: 'Desa Nglanggeran' });
-    expect(res.body.data).toContainEqual({ full_name: unverifiedOwner.full_name, email: unverifiedOwner.email, is_verified: false, nama_desa: 'Desa Kalibiru' });
+    expect(res.body.data).toContainEqual({
+      full_name: withVillage.full_name,
+      email: withVillage.email,
+      is_verified: true,
+      nama_desa: 'Desa Nglanggeran',
+    });
+    expect(res.body.data).toContainEqual({
+      full_name: unverifiedOwner.full_name,
+      email: unverifiedOwner.email,
+      is_verified: false,
+      nama_desa: 'Desa Kalibiru',
+    });
     const emails = res.body.data.map((u: any) => u.email);
     expect(emails).not.toContain(noVillage.email);
     expect(emails).not.toContain(dinas.email);

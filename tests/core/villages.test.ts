@@ -20,7 +20,20 @@ const del = (kd: string, token?: string) =>
   invoke(deleteVillage, { method: 'DELETE', resource: '/api/desa-wisata/{kd_desa}', pathParameters: { kd_desa: kd }, token });
 const get = (kd: string) => invoke(getVillage, { method: 'GET', resource: '/api/desa-wisata/{kd_desa}', pathParameters: { kd_desa: kd } });
 
-const VILLAGE_KEYS = ['kd_desa', 'provinsi', 'kabupaten', 'nama_desa', 'nama_popular', 'alamat', 'pengelola', 'nomor_telepon', 'email', 'slug', 'created_at', 'updated_at'].sort();
+const VILLAGE_KEYS = [
+  'kd_desa',
+  'provinsi',
+  'kabupaten',
+  'nama_desa',
+  'nama_popular',
+  'alamat',
+  'pengelola',
+  'nomor_telepon',
+  'email',
+  'slug',
+  'created_at',
+  'updated_at',
+].sort();
 
 describe('POST /api/desa-wisata', () => {
   it('creates a village with a service-assigned code and slug, and its request (diproses)', async () => {
@@ -28,7 +41,14 @@ describe('POST /api/desa-wisata', () => {
     const body = villageBody(owner.email, { nama_popular: 'Désa Wisata  Kampung Cokelat!' });
     const res = await post(body, owner.token);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toEqual({ status: 'success', message: MSG.villageCreated, data: { kd_desa: expect.stringMatching(/^DESA-[A-Za-z0-9_-]{10}$/), slug: expect.stringMatching(/^desa-wisata-kampung-cokelat(-\d+)?$/) } });
+    expect(res.body).toEqual({
+      status: 'success',
+      message: MSG.villageCreated,
+      data: {
+        kd_desa: expect.stringMatching(/^DESA-[A-Za-z0-9_-]{10}$/),
+        slug: expect.stringMatching(/^desa-wisata-kampung-cokelat(-\d+)?$/),
+      },
+    });
     const { kd_desa } = res.body.data;
     const one = await get(kd_desa);
     expect(one.statusCode).toBe(200);
@@ -70,7 +90,11 @@ describe('POST /api/desa-wisata', () => {
     expect(res.body.status).toBe('fail');
     expect(res.body.message).toMatch(new RegExp(`^${MSG.villageInvalid}: `));
     for (const f of ['nama_desa', 'nomor_telepon', 'alamat']) expect(res.body.message).toContain(f);
-    const mine = await invoke(byEmail, { method: 'GET', resource: '/api/desa-wisata/email/{email}', pathParameters: { email: owner.email } });
+    const mine = await invoke(byEmail, {
+      method: 'GET',
+      resource: '/api/desa-wisata/email/{email}',
+      pathParameters: { email: owner.email },
+    });
     expect(mine.body.data).toEqual([]);
   });
 
@@ -117,7 +141,11 @@ describe('GET village routes', () => {
     expect(slug.body.data.kd_desa).toBe(a.kd_desa);
     expect(Object.keys(slug.body.data).sort()).toEqual(VILLAGE_KEYS);
 
-    const mine = await invoke(byEmail, { method: 'GET', resource: '/api/desa-wisata/email/{email}', pathParameters: { email: owner.email.toUpperCase() } });
+    const mine = await invoke(byEmail, {
+      method: 'GET',
+      resource: '/api/desa-wisata/email/{email}',
+      pathParameters: { email: owner.email.toUpperCase() },
+    });
     expect(mine.statusCode).toBe(200);
     expect(mine.body.data.map((v: any) => v.kd_desa).sort()).toEqual([a.kd_desa, b.kd_desa].sort());
     expect(mine.body.data[0]).toHaveProperty('nama_desa');
@@ -146,7 +174,12 @@ describe('GET village routes', () => {
     const list = await invoke(listVillages, { method: 'GET', resource: '/api/desa-wisata' });
     const row = list.body.data.find((v: any) => v.kd_desa === res.body.data.kd_desa);
     expect(row.is_verified).toBe(false);
-    await invoke(setRequest, { method: 'PUT', resource: '/api/permintaan/{kd_permintaan}', pathParameters: { kd_permintaan: row.kd_permintaan }, body: { status_permintaan: 'diterima' } });
+    await invoke(setRequest, {
+      method: 'PUT',
+      resource: '/api/permintaan/{kd_permintaan}',
+      pathParameters: { kd_permintaan: row.kd_permintaan },
+      body: { status_permintaan: 'diterima' },
+    });
     const again = await invoke(listVillages, { method: 'GET', resource: '/api/desa-wisata' });
     expect(again.body.data.find((v: any) => v.kd_desa === row.kd_desa).status_permintaan).toBe('diterima');
     expect(JSON.stringify(again.body)).not.toMatch(/password|"PK"|GSI1|version|child_rev|request_codes/);
@@ -161,7 +194,11 @@ describe('PUT /api/desa-wisata/{kd}', () => {
     const newName = `Nglanggeran ${Date.now()}`;
     const res = await put(v.kd_desa, villageBody(owner.email, { nama_popular: newName, alamat: 'Patuk, Gunungkidul' }), owner.token);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toEqual({ status: 'success', message: MSG.villageUpdated, data: { kd_desa: v.kd_desa, slug: newName.toLowerCase().replace(/ /g, '-') } });
+    expect(res.body).toEqual({
+      status: 'success',
+      message: MSG.villageUpdated,
+      data: { kd_desa: v.kd_desa, slug: newName.toLowerCase().replace(/ /g, '-') },
+    });
     expect((await get(v.kd_desa)).body.data).toMatchObject({ nama_popular: newName, alamat: 'Patuk, Gunungkidul' });
     const old = await invoke(bySlug, { method: 'GET', resource: '/api/desa-wisata/slug/{slug}', pathParameters: { slug: v.slug } });
     expect(old.statusCode).toBe(404);
@@ -185,7 +222,10 @@ describe('PUT /api/desa-wisata/{kd}', () => {
     expect(r1.statusCode).toBe(403);
     expect(r1.body).toEqual({ status: 'fail', message: MSG.villageOwnerOnly });
     const dinas = await makeUser('dinas');
-    expect((await put(v.kd_desa, villageBody(owner.email), dinas.token)).body).toEqual({ status: 'fail', message: MSG.pengelolaOnlyVillage });
+    expect((await put(v.kd_desa, villageBody(owner.email), dinas.token)).body).toEqual({
+      status: 'fail',
+      message: MSG.pengelolaOnlyVillage,
+    });
     expect((await put(v.kd_desa, villageBody(owner.email))).body).toEqual({ status: 'fail', message: MSG.tokenMissing });
     const missing = await put('DESA-nothere123', villageBody(owner.email), owner.token);
     expect(missing.statusCode).toBe(404);

@@ -47,7 +47,10 @@ const fullData = (kd: string) => ({
   penjelasan_umum: 'Desa di lereng Merapi',
   fasilitas: 'Parkir, toilet, musala',
   dokumentasi_desa: 'https://example.com/dok',
-  atraksi: [{ nama_atraksi: 'Tracking', kategori_atraksi: 'Alam' }, { nama_atraksi: 'Gamelan', kategori_atraksi: 'Budaya', jumlah_gambar: 2 }],
+  atraksi: [
+    { nama_atraksi: 'Tracking', kategori_atraksi: 'Alam' },
+    { nama_atraksi: 'Gamelan', kategori_atraksi: 'Budaya', jumlah_gambar: 2 },
+  ],
   penginapan: [{ nama_penginapan: 'Homestay Melati', harga_penginapan: 150000 }],
   paket_wisata: [{ nama_paket_wisata: 'Paket Live In', harga_paket_wisata: '350000' }],
   suvenir: [],
@@ -68,10 +71,18 @@ describe('POST /api/deskripsi-wisata', () => {
     expect(res.body.message).toBe(MSG.tourismDescriptionCreated);
     for (const c of ['atraksi', 'penginapan', 'paket_wisata', 'suvenir']) expect(typeof res.body.data[c]).toBe('string');
     const atraksi = items(res.body, 'atraksi');
-    expect(atraksi.map((a) => [a.id, a.nama_atraksi, a.gambar.length])).toEqual([[1, 'Tracking', 1], [2, 'Gamelan', 2]]);
+    expect(atraksi.map((a) => [a.id, a.nama_atraksi, a.gambar.length])).toEqual([
+      [1, 'Tracking', 1],
+      [2, 'Gamelan', 2],
+    ]);
     expect((await fetchImage(atraksi[0].gambar[0]))!.equals(files[0]!)).toBe(true);
     expect((await fetchImage(atraksi[1].gambar[1]))!.equals(files[2]!)).toBe(true);
-    expect(items(res.body, 'paket_wisata')[0]).toEqual({ id: 1, nama_paket_wisata: 'Paket Live In', harga_paket_wisata: 350000, gambar: [] });
+    expect(items(res.body, 'paket_wisata')[0]).toEqual({
+      id: 1,
+      nama_paket_wisata: 'Paket Live In',
+      harga_paket_wisata: 350000,
+      gambar: [],
+    });
     expect(items(res.body, 'penginapan')[0].gambar).toHaveLength(1);
     const again = await get(kd);
     expect(again.statusCode).toBe(200);
@@ -80,9 +91,19 @@ describe('POST /api/deskripsi-wisata', () => {
 
   it('accepts application/json with the same data field when no files are sent', async () => {
     const { owner, kd } = await setup();
-    const res = await invoke(create, { method: 'POST', resource: '/api/deskripsi-wisata', body: { data: JSON.stringify(fullData(kd)) }, token: owner.token });
+    const res = await invoke(create, {
+      method: 'POST',
+      resource: '/api/deskripsi-wisata',
+      body: { data: JSON.stringify(fullData(kd)) },
+      token: owner.token,
+    });
     expect(res.statusCode).toBe(201);
-    const res2 = await invoke(create, { method: 'POST', resource: '/api/deskripsi-wisata', body: { data: fullData(kd) }, token: owner.token });
+    const res2 = await invoke(create, {
+      method: 'POST',
+      resource: '/api/deskripsi-wisata',
+      body: { data: fullData(kd) },
+      token: owner.token,
+    });
     expect(res2.statusCode).toBe(409);
     expect(res2.body).toEqual({ status: 'fail', message: MSG.tourismDescriptionExists });
   });
@@ -90,12 +111,19 @@ describe('POST /api/deskripsi-wisata', () => {
   it('refuses bad input without storing anything', async () => {
     const { owner, kd } = await setup();
     const before = await bucketKeys();
-    const bad = await invoke(create, { method: 'POST', resource: '/api/deskripsi-wisata', ...multipart({ data: '{nope' }), token: owner.token });
+    const bad = await invoke(create, {
+      method: 'POST',
+      resource: '/api/deskripsi-wisata',
+      ...multipart({ data: '{nope' }),
+      token: owner.token,
+    });
     expect(bad.body).toEqual({ status: 'fail', message: MSG.dataJsonInvalid });
     const text = await post(owner, fullData(kd), [{ field: 'atraksi[]', data: Buffer.from('plain text'), filename: 'a.png' }]);
     expect(text.statusCode).toBe(400);
     expect(text.body.message).toBe(MSG.imageTypeInvalid);
-    const leftover = await post(owner, { ...fullData(kd), atraksi: [{ nama_atraksi: 'A', jumlah_gambar: 0 }] }, [{ field: 'atraksi[]', data: png() }]);
+    const leftover = await post(owner, { ...fullData(kd), atraksi: [{ nama_atraksi: 'A', jumlah_gambar: 0 }] }, [
+      { field: 'atraksi[]', data: png() },
+    ]);
     expect(leftover.statusCode).toBe(400);
     expect(leftover.body.message).toBe(`${MSG.tooManyFilesForItems}: atraksi`);
     const invalid = await post(owner, { ...fullData(kd), penginapan: [{ nama_penginapan: 'X', harga_penginapan: 'murah' }] });
@@ -112,22 +140,36 @@ describe('POST /api/deskripsi-wisata', () => {
     expect((await post(other, fullData(kd))).body).toEqual({ status: 'fail', message: MSG.villageOwnerOnly });
     const dinas = await makeUser('dinas');
     expect((await post(dinas, fullData(kd))).body).toEqual({ status: 'fail', message: MSG.pengelolaOnlyTourismDescription });
-    const none = await invoke(create, { method: 'POST', resource: '/api/deskripsi-wisata', ...multipart({ data: JSON.stringify(fullData(kd)) }) });
+    const none = await invoke(create, {
+      method: 'POST',
+      resource: '/api/deskripsi-wisata',
+      ...multipart({ data: JSON.stringify(fullData(kd)) }),
+    });
     expect(none.body).toEqual({ status: 'fail', message: MSG.tokenMissing });
     expect((await post(owner, fullData('DESA-unknown123'))).body).toEqual({ status: 'fail', message: MSG.villageNotFound });
   });
 
-  it('items may reference only the caller\'s own uploads (moved under the village); other URLs are refused', async () => {
+  it("items may reference only the caller's own uploads (moved under the village); other URLs are refused", async () => {
     const { owner, kd } = await setup();
     const other = await makeUser('pengelola');
     const up = async (who: Owner) =>
-      (await invoke(upload, { method: 'POST', resource: '/api/upload/gambar', ...multipart({}, [{ field: 'file', data: png() }]), token: who.token })).body.url as string;
+      (
+        await invoke(upload, {
+          method: 'POST',
+          resource: '/api/upload/gambar',
+          ...multipart({}, [{ field: 'file', data: png() }]),
+          token: who.token,
+        })
+      ).body.url as string;
     const mine = await up(owner);
     const theirs = await up(other);
     const foreign = await post(owner, { ...fullData(kd), atraksi: [{ nama_atraksi: 'X', gambar: [theirs], jumlah_gambar: 0 }] });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.body.message).toBe(MSG.imageUrlInvalid);
-    const external = await post(owner, { ...fullData(kd), atraksi: [{ nama_atraksi: 'X', gambar: ['https://evil.example/x.png'], jumlah_gambar: 0 }] });
+    const external = await post(owner, {
+      ...fullData(kd),
+      atraksi: [{ nama_atraksi: 'X', gambar: ['https://evil.example/x.png'], jumlah_gambar: 0 }],
+    });
     expect(external.body.message).toBe(MSG.imageUrlInvalid);
     const ok = await post(owner, { ...fullData(kd), atraksi: [{ nama_atraksi: 'X', gambar: [mine], jumlah_gambar: 0 }] });
     expect(ok.statusCode).toBe(201);
@@ -158,7 +200,7 @@ describe('GET /api/deskripsi-wisata (pagination)', () => {
     expect(p2.body.data.map((d: any) => d.kd_desa)).toEqual(all.body.data.slice(2, 4).map((d: any) => d.kd_desa));
     expect((await page({})).body.pagination).toMatchObject({ page: 1, limit: 10 });
     expect((await page({ page: '999', limit: '10' })).body.data).toEqual([]);
-    for (const q of [{ page: "0" }, { page: "-1" }, { limit: "101" }, { limit: "abc" }, { page: "1.5" }] as Record<string, string>[]) {
+    for (const q of [{ page: '0' }, { page: '-1' }, { limit: '101' }, { limit: 'abc' }, { page: '1.5' }] as Record<string, string>[]) {
       const res = await page(q);
       expect(res.statusCode).toBe(400);
       expect(res.body).toEqual({ status: 'fail', message: MSG.paginationInvalid });
@@ -189,7 +231,11 @@ describe('pagination positions', () => {
     expect(afterOrder).not.toContain(victim);
     expect(afterOrder[order.indexOf(victim)]).toBe(lastBefore);
     // parallel deletions of the rest keep the list whole
-    await Promise.all(mine.filter((kd) => kd !== victim).map((kd) => invoke(remove, { method: 'DELETE', resource: '/api/deskripsi-wisata/{kd_desa}', ...path(kd), token: owner.token })));
+    await Promise.all(
+      mine
+        .filter((kd) => kd !== victim)
+        .map((kd) => invoke(remove, { method: 'DELETE', resource: '/api/deskripsi-wisata/{kd_desa}', ...path(kd), token: owner.token })),
+    );
     const end = await page();
     expect(end.pagination.total).toBe(before.pagination.total - 6);
     expect(end.data).toHaveLength(end.pagination.total);
@@ -234,7 +280,9 @@ describe('PATCH append and remove-item', () => {
     const { owner, kd } = await setup();
     await post(owner, { kd_desa: kd, penginapan: [{ nama_penginapan: 'Awal', harga_penginapan: 1 }] });
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => patch(owner, kd, { penginapan: [{ nama_penginapan: `P${i}`, harga_penginapan: i }] }, [{ field: 'penginapan[]', data: png(64) }])),
+      Array.from({ length: 20 }, (_, i) =>
+        patch(owner, kd, { penginapan: [{ nama_penginapan: `P${i}`, harga_penginapan: i }] }, [{ field: 'penginapan[]', data: png(64) }]),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     const final = items((await get(kd)).body, 'penginapan');
@@ -262,7 +310,10 @@ describe('PATCH append and remove-item', () => {
 
   it('remove-item errors: missing fields, bad entity_type, unknown item, no description', async () => {
     const { owner, kd } = await setup();
-    expect((await removeItemOf(owner, kd, { entity_type: 'atraksi', item_id: 1 })).body).toEqual({ status: 'fail', message: MSG.tourismDescriptionNotFound });
+    expect((await removeItemOf(owner, kd, { entity_type: 'atraksi', item_id: 1 })).body).toEqual({
+      status: 'fail',
+      message: MSG.tourismDescriptionNotFound,
+    });
     await post(owner, { kd_desa: kd });
     for (const body of [{}, { entity_type: 'atraksi' }, { item_id: 1 }]) {
       const res = await removeItemOf(owner, kd, body);
@@ -305,20 +356,33 @@ describe('images leave the bucket exactly when dropped', () => {
       method: 'PUT',
       resource: '/api/deskripsi-wisata/{kd_desa}',
       ...path(kd),
-      ...multipart({ data: JSON.stringify({ penjelasan_umum: 'baru', atraksi: [{ id: a1.id, nama_atraksi: 'Tracking 2', gambar: [] }, { nama_atraksi: 'Baru' }] }) }, [{ field: 'atraksi[]', data: png() }]),
+      ...multipart(
+        {
+          data: JSON.stringify({
+            penjelasan_umum: 'baru',
+            atraksi: [{ id: a1.id, nama_atraksi: 'Tracking 2', gambar: [] }, { nama_atraksi: 'Baru' }],
+          }),
+        },
+        [{ field: 'atraksi[]', data: png() }],
+      ),
       token: owner.token,
     });
     expect(put.statusCode).toBe(200);
     expect(put.body.message).toBe(MSG.tourismDescriptionUpdated);
     const putItems = items(put.body, 'atraksi');
-    expect(putItems.map((i) => [i.id, i.nama_atraksi, i.gambar.length])).toEqual([[1, 'Tracking 2', 0], [3, 'Baru', 1]]); // ids 1 and 2 were handed out at creation
+    expect(putItems.map((i) => [i.id, i.nama_atraksi, i.gambar.length])).toEqual([
+      [1, 'Tracking 2', 0],
+      [3, 'Baru', 1],
+    ]); // ids 1 and 2 were handed out at creation
     after = await snapshot();
     expect([...before].filter((k) => !after.has(k))).toEqual(keysOf(a1.gambar));
     expect([...after].filter((k) => !before.has(k))).toEqual(keysOf(putItems[1].gambar));
 
     // DELETE the description: all its images go, the neighbour's stay
     before = await snapshot();
-    const stillReferenced = items((await get(kd)).body, 'atraksi').flatMap((i) => i.gambar).concat(items((await get(kd)).body, 'penginapan').flatMap((i) => i.gambar));
+    const stillReferenced = items((await get(kd)).body, 'atraksi')
+      .flatMap((i) => i.gambar)
+      .concat(items((await get(kd)).body, 'penginapan').flatMap((i) => i.gambar));
     const del = await invoke(remove, { method: 'DELETE', resource: '/api/deskripsi-wisata/{kd_desa}', ...path(kd), token: owner.token });
     expect(del.body).toEqual({ status: 'success', message: MSG.tourismDescriptionDeleted });
     after = await snapshot();
@@ -343,7 +407,9 @@ describe('GET /api/atraksi-wisata', () => {
     const created: string[] = [];
     for (let i = 0; i < 3; i++) {
       const { owner, kd } = await setup();
-      await post(owner, { kd_desa: kd, atraksi: [{ nama_atraksi: `Foto ${i}` }, { nama_atraksi: `Tanpa foto ${i}`, jumlah_gambar: 0 }] }, [{ field: 'atraksi[]', data: png() }]);
+      await post(owner, { kd_desa: kd, atraksi: [{ nama_atraksi: `Foto ${i}` }, { nama_atraksi: `Tanpa foto ${i}`, jumlah_gambar: 0 }] }, [
+        { field: 'atraksi[]', data: png() },
+      ]);
       created.push(kd);
     }
     const res = await invoke(attractions, { method: 'GET', resource: '/api/atraksi-wisata' });

@@ -27,7 +27,10 @@ describe('POST /api/upload/gambar', () => {
   it('recognises the type by its bytes: a text file named .png sent as image/png is refused', async () => {
     const user = await makeUser('pengelola');
     const before = await bucketKeys();
-    const res = await send(multipart({}, [{ field: 'file', data: Buffer.from('just some text, not an image'), filename: 'x.png', contentType: 'image/png' }]), user.token);
+    const res = await send(
+      multipart({}, [{ field: 'file', data: Buffer.from('just some text, not an image'), filename: 'x.png', contentType: 'image/png' }]),
+      user.token,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.body).toEqual({ status: 'fail', message: MSG.imageTypeInvalid });
     expect(await bucketKeys()).toEqual(before);
@@ -36,7 +39,10 @@ describe('POST /api/upload/gambar', () => {
   it('400 "No file uploaded" without a file; 401 without a token', async () => {
     const user = await makeUser('dinas');
     expect((await send(multipart({ other: 'x' }), user.token)).body).toEqual({ status: 'fail', message: MSG.noFileUploaded });
-    expect((await invoke(upload, { method: 'POST', resource: '/api/upload/gambar', token: user.token })).body).toEqual({ status: 'fail', message: MSG.noFileUploaded });
+    expect((await invoke(upload, { method: 'POST', resource: '/api/upload/gambar', token: user.token })).body).toEqual({
+      status: 'fail',
+      message: MSG.noFileUploaded,
+    });
     expect((await send(multipart({}, [{ field: 'file', data: png() }]))).body).toEqual({ status: 'fail', message: MSG.tokenMissing });
   });
 
@@ -57,7 +63,10 @@ describe('POST /api/upload/gambar', () => {
     };
     const exact = await parseMultipart(...form(IMAGE_MAX_BYTES), limits);
     expect(exact.files[0]!.data.length).toBe(IMAGE_MAX_BYTES);
-    await expect(parseMultipart(...form(IMAGE_MAX_BYTES + 1), limits)).rejects.toMatchObject({ statusCode: 413, message: MSG.fileTooLarge });
+    await expect(parseMultipart(...form(IMAGE_MAX_BYTES + 1), limits)).rejects.toMatchObject({
+      statusCode: 413,
+      message: MSG.fileTooLarge,
+    });
   });
 
   it('a malformed multipart body is a 400', async () => {

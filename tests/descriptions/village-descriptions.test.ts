@@ -28,11 +28,23 @@ const data = (kd: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const post = (who: Owner, body: unknown, files: FilePart[] = []) =>
-  invoke(create, { method: 'POST', resource: '/api/deskripsi-desa', ...multipart({ data: JSON.stringify(body) }, files), token: who.token });
+  invoke(create, {
+    method: 'POST',
+    resource: '/api/deskripsi-desa',
+    ...multipart({ data: JSON.stringify(body) }, files),
+    token: who.token,
+  });
 const put = (who: Owner, kd: string, body: unknown, files: FilePart[] = []) =>
-  invoke(update, { method: 'PUT', resource: '/api/deskripsi-desa/{kd_desa}', ...path(kd), ...multipart({ data: JSON.stringify(body) }, files), token: who.token });
+  invoke(update, {
+    method: 'PUT',
+    resource: '/api/deskripsi-desa/{kd_desa}',
+    ...path(kd),
+    ...multipart({ data: JSON.stringify(body) }, files),
+    token: who.token,
+  });
 const get = (kd: string) => invoke(getOne, { method: 'GET', resource: '/api/deskripsi-desa/{kd_desa}', ...path(kd) });
-const del = (who: Owner | undefined, kd: string) => invoke(remove, { method: 'DELETE', resource: '/api/deskripsi-desa/{kd_desa}', ...path(kd), token: who?.token });
+const del = (who: Owner | undefined, kd: string) =>
+  invoke(remove, { method: 'DELETE', resource: '/api/deskripsi-desa/{kd_desa}', ...path(kd), token: who?.token });
 
 async function setup() {
   const owner = await makeUser('pengelola');
@@ -44,15 +56,35 @@ describe('village descriptions', () => {
   it('POST creates with gallery uploads (201), GET returns every field, the cover appears in the details list', async () => {
     const { owner, kd } = await setup();
     const files = [png(), webp()];
-    const res = await post(owner, data(kd), files.map((d) => ({ field: 'galeri_gambar[]', data: d })));
+    const res = await post(
+      owner,
+      data(kd),
+      files.map((d) => ({ field: 'galeri_gambar[]', data: d })),
+    );
     expect(res.statusCode).toBe(201);
-    expect(res.body).toEqual({ status: 'success', message: MSG.villageDescriptionCreated, data: { kd_desa: kd, galeri_gambar: [expect.any(String), expect.any(String)] } });
+    expect(res.body).toEqual({
+      status: 'success',
+      message: MSG.villageDescriptionCreated,
+      data: { kd_desa: kd, galeri_gambar: [expect.any(String), expect.any(String)] },
+    });
     for (const [i, url] of res.body.data.galeri_gambar.entries()) expect((await fetchImage(url))!.equals(files[i]!)).toBe(true);
     const one = await get(kd);
     expect(one.statusCode).toBe(200);
     expect(one.body.data).toMatchObject({ ...data(kd), galeri_gambar: res.body.data.galeri_gambar });
     expect(Object.keys(one.body.data).sort()).toEqual(
-      ['created_at', 'deskripsi_desa', 'fasilitas_desa', 'galeri_gambar', 'jenis_desa', 'kd_desa', 'latitude', 'lokasi_desa', 'longitude', 'updated_at', 'url_video'].sort(),
+      [
+        'created_at',
+        'deskripsi_desa',
+        'fasilitas_desa',
+        'galeri_gambar',
+        'jenis_desa',
+        'kd_desa',
+        'latitude',
+        'lokasi_desa',
+        'longitude',
+        'updated_at',
+        'url_video',
+      ].sort(),
     );
     const list = await invoke(details, { method: 'GET', resource: '/api/desa-wisata/details' });
     expect(list.body.data.find((d: any) => d.kd_desa === kd).gambar_cover).toBe(res.body.data.galeri_gambar[0]);
@@ -60,7 +92,12 @@ describe('village descriptions', () => {
 
   it('POST errors: bad JSON, unknown village (400 contract text), another manager (403), other roles (403), no token (401), twice (409)', async () => {
     const { owner, kd } = await setup();
-    const badJson = await invoke(create, { method: 'POST', resource: '/api/deskripsi-desa', ...multipart({ data: '{oops' }), token: owner.token });
+    const badJson = await invoke(create, {
+      method: 'POST',
+      resource: '/api/deskripsi-desa',
+      ...multipart({ data: '{oops' }),
+      token: owner.token,
+    });
     expect(badJson.body).toEqual({ status: 'fail', message: MSG.dataJsonInvalid });
     expect((await post(owner, data('DESA-nothing12'))).body).toEqual({ status: 'fail', message: MSG.villageCodeUnknown });
     const other = await makeUser('pengelola');
@@ -71,7 +108,11 @@ describe('village descriptions', () => {
       expect(res.statusCode).toBe(403);
       expect(res.body).toEqual({ status: 'fail', message: MSG.pengelolaOnlyVillageDescription });
     }
-    const none = await invoke(create, { method: 'POST', resource: '/api/deskripsi-desa', ...multipart({ data: JSON.stringify(data(kd)) }) });
+    const none = await invoke(create, {
+      method: 'POST',
+      resource: '/api/deskripsi-desa',
+      ...multipart({ data: JSON.stringify(data(kd)) }),
+    });
     expect(none.body).toEqual({ status: 'fail', message: MSG.tokenMissing });
     const invalid = await post(owner, data(kd, { jenis_desa: 'Pantai', latitude: 200 }));
     expect(invalid.body.message).toBe(`${MSG.villageDescriptionInvalid}: jenis_desa, latitude`);
@@ -83,10 +124,19 @@ describe('village descriptions', () => {
 
   it('PUT keeps exactly the listed current images (unknown ignored), then the new uploads; dropped objects are deleted', async () => {
     const { owner, kd } = await setup();
-    const created = await post(owner, data(kd), [png(), png(), png()].map((d) => ({ field: 'galeri_gambar[]', data: d })));
+    const created = await post(
+      owner,
+      data(kd),
+      [png(), png(), png()].map((d) => ({ field: 'galeri_gambar[]', data: d })),
+    );
     const [g1, g2, g3] = created.body.data.galeri_gambar as string[];
     const before = new Set(await bucketKeys());
-    const res = await put(owner, kd, { ...data(kd), lokasi_desa: 'Baru', keep_gallery_images: [g3, 'https://elsewhere.example/x.png', g1] }, [{ field: 'galeri_gambar[]', data: png() }]);
+    const res = await put(
+      owner,
+      kd,
+      { ...data(kd), lokasi_desa: 'Baru', keep_gallery_images: [g3, 'https://elsewhere.example/x.png', g1] },
+      [{ field: 'galeri_gambar[]', data: png() }],
+    );
     expect(res.statusCode).toBe(200);
     expect(res.body.message).toBe(MSG.villageDescriptionUpdated);
     expect(res.body.data.kd_desa).toBe(kd);
@@ -114,7 +164,11 @@ describe('village descriptions', () => {
 
   it('DELETE removes the description and all its images; the village DELETE removes a new one too', async () => {
     const { owner, kd } = await setup();
-    const created = await post(owner, data(kd), [png(), png()].map((d) => ({ field: 'galeri_gambar[]', data: d })));
+    const created = await post(
+      owner,
+      data(kd),
+      [png(), png()].map((d) => ({ field: 'galeri_gambar[]', data: d })),
+    );
     const res = await del(owner, kd);
     expect(res.body).toEqual({ status: 'success', message: MSG.villageDescriptionDeleted });
     for (const url of created.body.data.galeri_gambar) expect(await fetchImage(url)).toBeNull();

@@ -15,7 +15,6 @@ import { MSG } from '../../lib/messages';
 import { documentedRoutes } from '../../lib/openapi/document';
 import { OFFLINE_START_TIMEOUT_MS, startOffline, type Offline } from '../support/offline';
 
-
 const CHROMIUM = '/usr/bin/chromium';
 const present = existsSync(CHROMIUM);
 const inCi = Boolean(process.env.CI);

@@ -62,8 +62,18 @@ describe('villages, descriptions and scores through serverless-offline', { timeo
     const owner = await makeUser('pengelola');
     const dinas = await makeUser('dinas');
     const { kd_desa } = (await call('POST', '/api/desa-wisata', { json: villageBody(owner.email), token: owner.token })).body.data;
-    const scores = { partisipasi_masyarakat: 95, keragaman_paket_wisata: 92, akses_tempat_wisata: 90, keramahan_difabel: 91, fasilitas_tempat_wisata: 93, produk_tempat_wisata: 94 };
-    expect((await call('POST', '/api/skor', { json: { kd_desa, ...scores }, token: owner.token })).body).toEqual({ status: 'fail', message: MSG.dinasOnlyScore });
+    const scores = {
+      partisipasi_masyarakat: 95,
+      keragaman_paket_wisata: 92,
+      akses_tempat_wisata: 90,
+      keramahan_difabel: 91,
+      fasilitas_tempat_wisata: 93,
+      produk_tempat_wisata: 94,
+    };
+    expect((await call('POST', '/api/skor', { json: { kd_desa, ...scores }, token: owner.token })).body).toEqual({
+      status: 'fail',
+      message: MSG.dinasOnlyScore,
+    });
     const score = await call('POST', '/api/skor', { json: { kd_desa, ...scores }, token: dinas.token });
     expect(score.status).toBe(201);
     expect(score.body).toMatchObject({ status: 'success', total_skor: 555, rata_rata: 93, kategori_desa: 'Mandiri' });
@@ -76,7 +86,10 @@ describe('villages, descriptions and scores through serverless-offline', { timeo
 async function callJson(method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`${server.baseUrl}${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
@@ -100,19 +113,33 @@ describe('accounts through serverless-offline', { timeout: 180_000 }, () => {
 
   it('the reset flow end to end with the code read from the SES emulator', async () => {
     const user = await makeUser('pengelola');
-    expect((await callJson('POST', '/auth/password', { email: user.email })).body).toEqual({ status: 'success', message: MSG.resetCodeSent });
+    expect((await callJson('POST', '/auth/password', { email: user.email })).body).toEqual({
+      status: 'success',
+      message: MSG.resetCodeSent,
+    });
     const code = /(\d{6})/.exec((await mailsTo(user.email)).at(-1)!.text)![1]!;
     expect((await callJson('POST', '/auth/password/verify', { email: user.email, resetCode: code })).status).toBe(200);
-    const reset = await callJson('PUT', '/auth/password', { email: user.email, resetCode: code, newPassword: 'sandi-baru-99', confirmPassword: 'sandi-baru-99' });
+    const reset = await callJson('PUT', '/auth/password', {
+      email: user.email,
+      resetCode: code,
+      newPassword: 'sandi-baru-99',
+      confirmPassword: 'sandi-baru-99',
+    });
     expect(reset).toEqual({ status: 200, body: { status: 'success', message: MSG.passwordResetSuccess } });
     expect((await callJson('POST', '/auth/login', { email: user.email, password: 'sandi-baru-99' })).status).toBe(200);
   });
 
   it('errors keep their exact bodies over HTTP', async () => {
     expect(await callJson('GET', '/auth/me')).toEqual({ status: 401, body: { status: 'fail', message: MSG.tokenMissing } });
-    expect(await callJson('GET', '/auth/me', undefined, 'x.y.z')).toEqual({ status: 401, body: { status: 'fail', message: MSG.tokenInvalid } });
+    expect(await callJson('GET', '/auth/me', undefined, 'x.y.z')).toEqual({
+      status: 401,
+      body: { status: 'fail', message: MSG.tokenInvalid },
+    });
     expect(await callJson('POST', '/auth/password', {})).toEqual({ status: 400, body: { status: 'fail', message: MSG.emailRequired } });
-    expect(await callJson('POST', '/auth/register', '{not json')).toEqual({ status: 400, body: { status: 'fail', message: MSG.invalidJson } });
+    expect(await callJson('POST', '/auth/register', '{not json')).toEqual({
+      status: 400,
+      body: { status: 'fail', message: MSG.invalidJson },
+    });
     expect(await callJson('GET', '/no/such/route')).toEqual({ status: 404, body: { status: 'fail', message: MSG.notFoundRoute } });
     expect(await callJson('DELETE', '/api/whatever')).toEqual({ status: 404, body: { status: 'fail', message: MSG.notFoundRoute } });
   });

@@ -56,7 +56,13 @@ describe('request logs', () => {
     const records = lines.map((l) => JSON.parse(l)).filter((r) => r.message === 'request');
     expect(records).toHaveLength(2);
     for (const r of records) {
-      expect(r).toMatchObject({ level: 'INFO', service: 'tourism-village', route: 'ANY /{proxy+}', statusCode: 404, requestId: expect.any(String) });
+      expect(r).toMatchObject({
+        level: 'INFO',
+        service: 'tourism-village',
+        route: 'ANY /{proxy+}',
+        statusCode: 404,
+        requestId: expect.any(String),
+      });
       expect(typeof r.durationMs).toBe('number');
     }
     expect(records[1].coldStart).toBe(false);

@@ -58,7 +58,11 @@ describe('closed flaws of the original application', () => {
 
   it('the sign-up village creation without a token works only for an unverified account without a village', async () => {
     const verified = await makeUser('pengelola');
-    const res = await invoke((await import('../../functions/villages/create')).handler, { method: 'POST', resource: '/api/desa-wisata', body: villageBody(verified.email) });
+    const res = await invoke((await import('../../functions/villages/create')).handler, {
+      method: 'POST',
+      resource: '/api/desa-wisata',
+      body: villageBody(verified.email),
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -67,9 +71,17 @@ describe('closed flaws of the original application', () => {
     const { kd_desa } = await makeVillage(owner);
     const before = (await invoke(getVillage, { method: 'GET', resource: '/api/desa-wisata/{kd_desa}', pathParameters: { kd_desa } })).body;
     const intruder = await makeUser('pengelola');
-    const res = await invoke(updateVillage, { method: 'PUT', resource: '/api/desa-wisata/{kd_desa}', pathParameters: { kd_desa }, body: villageBody(intruder.email), token: intruder.token });
+    const res = await invoke(updateVillage, {
+      method: 'PUT',
+      resource: '/api/desa-wisata/{kd_desa}',
+      pathParameters: { kd_desa },
+      body: villageBody(intruder.email),
+      token: intruder.token,
+    });
     expect(res.body).toEqual({ status: 'fail', message: MSG.villageOwnerOnly });
-    expect((await invoke(getVillage, { method: 'GET', resource: '/api/desa-wisata/{kd_desa}', pathParameters: { kd_desa } })).body).toEqual(before);
+    expect((await invoke(getVillage, { method: 'GET', resource: '/api/desa-wisata/{kd_desa}', pathParameters: { kd_desa } })).body).toEqual(
+      before,
+    );
   });
 
   it("deleting someone else's image by referencing its URL is impossible", async () => {
@@ -78,11 +90,20 @@ describe('closed flaws of the original application', () => {
     const victimDesc = await invoke(tourismCreate, {
       method: 'POST',
       resource: '/api/deskripsi-wisata',
-      ...multipart({ data: JSON.stringify({ kd_desa: victimVillage.kd_desa, atraksi: [{ nama_atraksi: 'V' }] }) }, [{ field: 'atraksi[]', data: png() }]),
+      ...multipart({ data: JSON.stringify({ kd_desa: victimVillage.kd_desa, atraksi: [{ nama_atraksi: 'V' }] }) }, [
+        { field: 'atraksi[]', data: png() },
+      ]),
       token: victim.token,
     });
     const victimImage = JSON.parse(victimDesc.body.data.atraksi)[0].gambar[0];
-    const victimUpload = (await invoke(upload, { method: 'POST', resource: '/api/upload/gambar', ...multipart({}, [{ field: 'file', data: png() }]), token: victim.token })).body.url;
+    const victimUpload = (
+      await invoke(upload, {
+        method: 'POST',
+        resource: '/api/upload/gambar',
+        ...multipart({}, [{ field: 'file', data: png() }]),
+        token: victim.token,
+      })
+    ).body.url;
 
     const attacker = await makeUser('pengelola');
     const { kd_desa } = await makeVillage(attacker);
@@ -97,8 +118,19 @@ describe('closed flaws of the original application', () => {
       expect(res.body.message).toBe(MSG.imageUrlInvalid);
     }
     // even with a description of its own, removing an item can only delete the attacker's own objects
-    await invoke(tourismCreate, { method: 'POST', resource: '/api/deskripsi-wisata', body: { data: { kd_desa, atraksi: [{ nama_atraksi: 'own', jumlah_gambar: 0 }] } }, token: attacker.token });
-    await invoke(tourismRemoveItem, { method: 'PATCH', resource: '/api/deskripsi-wisata/{kd_desa}/remove-item', pathParameters: { kd_desa }, body: { entity_type: 'atraksi', item_id: 1 }, token: attacker.token });
+    await invoke(tourismCreate, {
+      method: 'POST',
+      resource: '/api/deskripsi-wisata',
+      body: { data: { kd_desa, atraksi: [{ nama_atraksi: 'own', jumlah_gambar: 0 }] } },
+      token: attacker.token,
+    });
+    await invoke(tourismRemoveItem, {
+      method: 'PATCH',
+      resource: '/api/deskripsi-wisata/{kd_desa}/remove-item',
+      pathParameters: { kd_desa },
+      body: { entity_type: 'atraksi', item_id: 1 },
+      token: attacker.token,
+    });
     expect(await fetchImage(victimImage)).not.toBeNull();
     expect(await fetchImage(victimUpload)).not.toBeNull();
   });
@@ -119,16 +151,25 @@ describe('closed flaws of the original application', () => {
     }
     const event = { method: 'GET', resource: '/auth/me' };
     const withAuthorizer = await (me as any)(
-      { ...(await import('../support/api')).apiEvent(event), requestContext: { authorizer: { claims: { sub: String(admin.id), email: admin.email, role: 'admin' } } } },
+      {
+        ...(await import('../support/api')).apiEvent(event),
+        requestContext: { authorizer: { claims: { sub: String(admin.id), email: admin.email, role: 'admin' } } },
+      },
       {},
     );
     expect(withAuthorizer.statusCode).toBe(401);
-    const sources = ['lib/http/handler.ts', 'lib/auth/authenticate.ts', 'lib/auth/jwt.ts'].map((f) => readFileSync(join(ROOT, f), 'utf8')).join('\n');
+    const sources = ['lib/http/handler.ts', 'lib/auth/authenticate.ts', 'lib/auth/jwt.ts']
+      .map((f) => readFileSync(join(ROOT, f), 'utf8'))
+      .join('\n');
     expect(sources).not.toMatch(/NODE_ENV|isLocal|STAGE|bypass|skipAuth/i);
   });
 
   it('self-registration as admin is refused', async () => {
-    const res = await invoke(register, { method: 'POST', resource: '/auth/register', body: { username: uniqueName(), fullName: 'X', email: uniqueEmail(), password: 'rahasia-123', role: 'admin' } });
+    const res = await invoke(register, {
+      method: 'POST',
+      resource: '/auth/register',
+      body: { username: uniqueName(), fullName: 'X', email: uniqueEmail(), password: 'rahasia-123', role: 'admin' },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -148,7 +189,9 @@ describe('closed flaws of the original application', () => {
     const fake = await invoke(upload, {
       method: 'POST',
       resource: '/api/upload/gambar',
-      ...multipart({}, [{ field: 'file', data: Buffer.from('<?php system($_GET["c"]); ?>'), filename: 'shell.php.png', contentType: 'image/png' }]),
+      ...multipart({}, [
+        { field: 'file', data: Buffer.from('<?php system($_GET["c"]); ?>'), filename: 'shell.php.png', contentType: 'image/png' },
+      ]),
       token: user.token,
     });
     expect(fake.statusCode).toBe(400);
@@ -183,7 +226,9 @@ describe('closed flaws of the original application', () => {
   });
 
   it('no wildcard CORS in production', () => {
-    expect(() => parseConfig({ STAGE: 'prod', TABLE_NAME: 'tv-prod', JWT_SECRET: 'z'.repeat(40), CORS_ALLOWED_ORIGINS: '*' })).toThrow(/CORS/);
+    expect(() => parseConfig({ STAGE: 'prod', TABLE_NAME: 'tv-prod', JWT_SECRET: 'z'.repeat(40), CORS_ALLOWED_ORIGINS: '*' })).toThrow(
+      /CORS/,
+    );
     const yml = readFileSync(join(ROOT, 'serverless.yml'), 'utf8');
     const defaults = yml.slice(yml.indexOf('  default:'), yml.indexOf('provider:'));
     expect(defaults).not.toContain("'*'");

@@ -85,7 +85,9 @@ export interface SentMail {
 /** Mail the SES emulator received for `to` (newest last). */
 export async function mailsTo(to: string): Promise<SentMail[]> {
   const res = await fetch(`${inject('sesEndpoint')}/store`);
-  const store = (await res.json()) as { emails: Array<{ destination: { to: string[] }; subject: string; body: { text?: string; html?: string }; at: number }> };
+  const store = (await res.json()) as {
+    emails: Array<{ destination: { to: string[] }; subject: string; body: { text?: string; html?: string }; at: number }>;
+  };
   return store.emails
     .filter((e) => e.destination.to.map((t) => t.toLowerCase()).includes(to.toLowerCase()))
     .map((e) => ({ to: e.destination.to, subject: e.subject, text: e.body.text ?? '', html: e.body.html ?? '', at: e.at }));

@@ -107,7 +107,17 @@ async function bulkStatuses(kd: string, count: number) {
         RequestItems: {
           [tableName()]: codes.slice(i, i + 25).map((code) => ({
             PutRequest: {
-              Item: { ...keys.status(code), ...keys.statusList(now, code), type: 'STAT', kd_status: code, kd_desa: kd, status: 'pending', keterangan: '', tanggal_update: now, created_at: now },
+              Item: {
+                ...keys.status(code),
+                ...keys.statusList(now, code),
+                type: 'STAT',
+                kd_status: code,
+                kd_desa: kd,
+                status: 'pending',
+                keterangan: '',
+                tanggal_update: now,
+                created_at: now,
+              },
             },
           })),
         },
@@ -131,7 +141,11 @@ export const OPERATIONS: Operation[] = [
     name: 'register',
     setup: async () => ({ owner: undefined as unknown as Owner, kd: '', extra: { email: uniqueEmail('reg'), username: uniqueName() } }),
     act: (c) =>
-      invoke(register, { method: 'POST', resource: '/auth/register', body: { username: c.extra.username, fullName: 'R', email: c.extra.email, password: 'rahasia-123' } }),
+      invoke(register, {
+        method: 'POST',
+        resource: '/auth/register',
+        body: { username: c.extra.username, fullName: 'R', email: c.extra.email, password: 'rahasia-123' },
+      }),
   },
   {
     name: 'password reset request (mail)',
@@ -148,19 +162,30 @@ export const OPERATIONS: Operation[] = [
       return { owner, kd: '', extra: { code } };
     },
     act: (c) =>
-      invoke(resetPassword, { method: 'PUT', resource: '/auth/password', body: { email: c.owner.email, resetCode: c.extra.code, newPassword: 'baru-sekali-9', confirmPassword: 'baru-sekali-9' } }),
+      invoke(resetPassword, {
+        method: 'PUT',
+        resource: '/auth/password',
+        body: { email: c.owner.email, resetCode: c.extra.code, newPassword: 'baru-sekali-9', confirmPassword: 'baru-sekali-9' },
+      }),
     mayChange: (key) => key.startsWith('RESET#'), // a failed attempt still counts as a try
   },
   {
     name: 'create village',
     setup: async () => ({ owner: await makeUser('pengelola'), kd: '', extra: {} }),
-    act: (c) => invoke(createVillage, { method: 'POST', resource: '/api/desa-wisata', body: villageBody(c.owner.email), token: c.owner.token }),
+    act: (c) =>
+      invoke(createVillage, { method: 'POST', resource: '/api/desa-wisata', body: villageBody(c.owner.email), token: c.owner.token }),
   },
   {
     name: 'PUT village with a new slug',
     setup: withVillage,
     act: (c) =>
-      invoke(updateVillage, { method: 'PUT', resource: '/api/desa-wisata/{kd_desa}', ...path(c.kd), body: villageBody(c.owner.email), token: c.owner.token }),
+      invoke(updateVillage, {
+        method: 'PUT',
+        resource: '/api/desa-wisata/{kd_desa}',
+        ...path(c.kd),
+        body: villageBody(c.owner.email),
+        token: c.owner.token,
+      }),
   },
   {
     name: 'POST score',
@@ -169,25 +194,50 @@ export const OPERATIONS: Operation[] = [
       invoke(createScore, {
         method: 'POST',
         resource: '/api/skor',
-        body: { kd_desa: c.kd, partisipasi_masyarakat: 80, keragaman_paket_wisata: 80, akses_tempat_wisata: 80, keramahan_difabel: 80, fasilitas_tempat_wisata: 80, produk_tempat_wisata: 80 },
+        body: {
+          kd_desa: c.kd,
+          partisipasi_masyarakat: 80,
+          keragaman_paket_wisata: 80,
+          akses_tempat_wisata: 80,
+          keramahan_difabel: 80,
+          fasilitas_tempat_wisata: 80,
+          produk_tempat_wisata: 80,
+        },
         token: c.extra.dinas.token,
       }),
   },
   {
     name: 'POST status',
     setup: async () => ({ ...(await withVillage()), extra: { dinas: await makeUser('dinas') } }),
-    act: (c) => invoke(createStatus, { method: 'POST', resource: '/api/status-desa', body: { kd_desa: c.kd, status: 'aktif', keterangan: 'x' }, token: c.extra.dinas.token }),
+    act: (c) =>
+      invoke(createStatus, {
+        method: 'POST',
+        resource: '/api/status-desa',
+        body: { kd_desa: c.kd, status: 'aktif', keterangan: 'x' },
+        token: c.extra.dinas.token,
+      }),
   },
   {
     name: 'upload image',
     setup: async () => ({ owner: await makeUser('pengelola'), kd: '', extra: {} }),
-    act: (c) => invoke(upload, { method: 'POST', resource: '/api/upload/gambar', ...multipart({}, [{ field: 'file', data: png() }]), token: c.owner.token }),
+    act: (c) =>
+      invoke(upload, {
+        method: 'POST',
+        resource: '/api/upload/gambar',
+        ...multipart({}, [{ field: 'file', data: png() }]),
+        token: c.owner.token,
+      }),
   },
   {
     name: 'POST tourism description with images and a claimed upload',
     setup: async () => {
       const ctx = await withVillage();
-      const up = await invoke(upload, { method: 'POST', resource: '/api/upload/gambar', ...multipart({}, [{ field: 'file', data: png() }]), token: ctx.owner.token });
+      const up = await invoke(upload, {
+        method: 'POST',
+        resource: '/api/upload/gambar',
+        ...multipart({}, [{ field: 'file', data: png() }]),
+        token: ctx.owner.token,
+      });
       ctx.extra.upload = up.body.url;
       return ctx;
     },
@@ -210,7 +260,9 @@ export const OPERATIONS: Operation[] = [
         method: 'PUT',
         resource: '/api/deskripsi-wisata/{kd_desa}',
         ...path(c.kd),
-        ...form({ atraksi: [{ id: c.extra.atraksi[0].id, nama_atraksi: 'A2', gambar: [] }, { nama_atraksi: 'C' }] }, [{ field: 'atraksi[]', data: png() }]),
+        ...form({ atraksi: [{ id: c.extra.atraksi[0].id, nama_atraksi: 'A2', gambar: [] }, { nama_atraksi: 'C' }] }, [
+          { field: 'atraksi[]', data: png() },
+        ]),
         token: c.owner.token,
       }),
   },
@@ -241,7 +293,8 @@ export const OPERATIONS: Operation[] = [
   {
     name: 'DELETE tourism description',
     setup: withTourism,
-    act: (c) => invoke(tourismDelete, { method: 'DELETE', resource: '/api/deskripsi-wisata/{kd_desa}', ...path(c.kd), token: c.owner.token }),
+    act: (c) =>
+      invoke(tourismDelete, { method: 'DELETE', resource: '/api/deskripsi-wisata/{kd_desa}', ...path(c.kd), token: c.owner.token }),
   },
   {
     name: 'POST village description with gallery',
@@ -308,62 +361,67 @@ export const OPERATIONS: Operation[] = [
  * .local/reliability/faults-<group>.json.
  */
 export function faultSuite(group: string, operations: Operation[]) {
-const figures: Record<string, { steps: number; faults: number; answered500: number; committedDespiteFault: number }> = {};
+  const figures: Record<string, { steps: number; faults: number; answered500: number; committedDespiteFault: number }> = {};
 
-afterAll(() => {
-  const dir = join(ROOT, '.local', 'reliability');
-  mkdirSync(dir, { recursive: true });
-  const total = Object.values(figures).reduce((n, f) => n + f.faults, 0);
-  writeFileSync(join(dir, `faults-${group}.json`), JSON.stringify({ operations: figures, faultsInjected: total, orphansLeftAfterSweep: 0 }, null, 2));
-});
-
-describe(`injected faults at every step: ${group}`, () => {
-  for (const op of operations) {
-    it(op.name, { timeout: 240_000 }, async () => {
-      const clean = await withFaultAt(0, async () => op.act(await op.setup()));
-      expect(clean.result.statusCode, JSON.stringify(clean.result.body)).toBeLessThan(300);
-      const steps = clean.calls.length;
-      const f = (figures[op.name] = { steps, faults: 0, answered500: 0, committedDespiteFault: 0 });
-
-      for (let step = 1; step <= steps; step++) {
-        const ctx = await op.setup();
-        const before = await tableState();
-        const run = await withFaultAt(step, () => op.act(ctx));
-        const res = run.result;
-        const where = `${op.name}: fault at step ${step} (${run.faulted}) → ${res.statusCode} ${JSON.stringify(res.body)}`;
-        if (!run.faulted) continue; // a parallel step made the count differ; nothing was injected
-        f.faults++;
-        if (res.statusCode >= 500) {
-          f.answered500++;
-          expect(res.statusCode, where).toBe(500);
-          expect([MSG.internalError, ...(op.error500 ?? [])], where).toContain(res.body.message);
-          expect(res.body, where).toEqual({ status: 'error', message: res.body.message });
-          const after = await tableState();
-          if (!op.retry) {
-            // nothing half-written, nothing lost
-            const changed = [...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k) && !op.mayChange?.(k, ctx));
-            expect(changed, where).toEqual([]);
-          } else {
-            for (const [k, v] of before) if (!op.mayChange?.(k, ctx)) expect(after.get(k), `${where}: ${k}`).toBe(v);
-            const again = await op.act(ctx);
-            expect(again.statusCode, `${where}: retry`).toBe(200);
-          }
-        } else {
-          // the fault hit a clean-up step after the commit: the change stands
-          f.committedDespiteFault++;
-          expect(res.statusCode, where).toBeLessThan(300);
-          expect(run.faulted, where).toMatch(/^S3:(DeleteObjects|ListObjectsV2)Command$/);
-        }
-        await expectConsistent();
-      }
-      expect(f.faults).toBeGreaterThan(0);
-    });
-  }
-
-  it(`the bucket holds only referenced images and young uploads at the end (${group})`, async () => {
-    await expectConsistent();
-    const keys = await bucketKeys();
-    expect(keys.every((k) => k.startsWith('images/d/') || k.startsWith('images/u/'))).toBe(true);
+  afterAll(() => {
+    const dir = join(ROOT, '.local', 'reliability');
+    mkdirSync(dir, { recursive: true });
+    const total = Object.values(figures).reduce((n, f) => n + f.faults, 0);
+    writeFileSync(
+      join(dir, `faults-${group}.json`),
+      JSON.stringify({ operations: figures, faultsInjected: total, orphansLeftAfterSweep: 0 }, null, 2),
+    );
   });
-});
+
+  describe(`injected faults at every step: ${group}`, () => {
+    for (const op of operations) {
+      it(op.name, { timeout: 240_000 }, async () => {
+        const clean = await withFaultAt(0, async () => op.act(await op.setup()));
+        expect(clean.result.statusCode, JSON.stringify(clean.result.body)).toBeLessThan(300);
+        const steps = clean.calls.length;
+        const f = (figures[op.name] = { steps, faults: 0, answered500: 0, committedDespiteFault: 0 });
+
+        for (let step = 1; step <= steps; step++) {
+          const ctx = await op.setup();
+          const before = await tableState();
+          const run = await withFaultAt(step, () => op.act(ctx));
+          const res = run.result;
+          const where = `${op.name}: fault at step ${step} (${run.faulted}) → ${res.statusCode} ${JSON.stringify(res.body)}`;
+          if (!run.faulted) continue; // a parallel step made the count differ; nothing was injected
+          f.faults++;
+          if (res.statusCode >= 500) {
+            f.answered500++;
+            expect(res.statusCode, where).toBe(500);
+            expect([MSG.internalError, ...(op.error500 ?? [])], where).toContain(res.body.message);
+            expect(res.body, where).toEqual({ status: 'error', message: res.body.message });
+            const after = await tableState();
+            if (!op.retry) {
+              // nothing half-written, nothing lost
+              const changed = [...new Set([...before.keys(), ...after.keys()])].filter(
+                (k) => before.get(k) !== after.get(k) && !op.mayChange?.(k, ctx),
+              );
+              expect(changed, where).toEqual([]);
+            } else {
+              for (const [k, v] of before) if (!op.mayChange?.(k, ctx)) expect(after.get(k), `${where}: ${k}`).toBe(v);
+              const again = await op.act(ctx);
+              expect(again.statusCode, `${where}: retry`).toBe(200);
+            }
+          } else {
+            // the fault hit a clean-up step after the commit: the change stands
+            f.committedDespiteFault++;
+            expect(res.statusCode, where).toBeLessThan(300);
+            expect(run.faulted, where).toMatch(/^S3:(DeleteObjects|ListObjectsV2)Command$/);
+          }
+          await expectConsistent();
+        }
+        expect(f.faults).toBeGreaterThan(0);
+      });
+    }
+
+    it(`the bucket holds only referenced images and young uploads at the end (${group})`, async () => {
+      await expectConsistent();
+      const keys = await bucketKeys();
+      expect(keys.every((k) => k.startsWith('images/d/') || k.startsWith('images/u/'))).toBe(true);
+    });
+  });
 }

@@ -3,7 +3,10 @@ import { ses } from '../../lib/mail/ses';
 import { s3 } from '../../lib/storage/images';
 
 export class InjectedFault extends Error {
-  constructor(readonly step: number, readonly command: string) {
+  constructor(
+    readonly step: number,
+    readonly command: string,
+  ) {
     super(`injected fault at step ${step} (${command})`);
     this.name = 'InjectedFault';
   }

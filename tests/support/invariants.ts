@@ -24,7 +24,8 @@ export async function tableState(): Promise<Map<string, string>> {
 function referencedImages(items: Item[]): string[] {
   const urls: string[] = [];
   for (const i of items) {
-    if (i.SK === 'DESKWIS') for (const c of ['atraksi', 'penginapan', 'paket_wisata', 'suvenir']) for (const it of i[c] ?? []) urls.push(...it.gambar);
+    if (i.SK === 'DESKWIS')
+      for (const c of ['atraksi', 'penginapan', 'paket_wisata', 'suvenir']) for (const it of i[c] ?? []) urls.push(...it.gambar);
     if (i.SK === 'DESKDESA') urls.push(...(i.galeri_gambar ?? []));
   }
   return urls;
@@ -43,7 +44,8 @@ export async function expectConsistent(): Promise<void> {
     for (const code of v.request_codes ?? []) expect(byKey.has(`REQ#${code}|REQ`), `request ${code} of ${v.kd_desa}`).toBe(true);
     for (const code of v.status_codes ?? []) expect(byKey.has(`STAT#${code}|STAT`), `status ${code} of ${v.kd_desa}`).toBe(true);
   }
-  for (const m of items.filter((i) => i.SK === 'SLUG')) expect(byKey.get(`DESA#${m.kd_desa}|DESA`)?.slug, `slug ${m.PK}`).toBe(m.PK.slice(5));
+  for (const m of items.filter((i) => i.SK === 'SLUG'))
+    expect(byKey.get(`DESA#${m.kd_desa}|DESA`)?.slug, `slug ${m.PK}`).toBe(m.PK.slice(5));
   for (const r of items.filter((i) => i.SK === 'REQ')) {
     const v = byKey.get(`DESA#${r.kd_desa}|DESA`);
     expect(v, `village of request ${r.kd_permintaan}`).toBeDefined();
@@ -61,12 +63,16 @@ export async function expectConsistent(): Promise<void> {
   expect(Number(byKey.get('COUNTER#DESKWIS|COUNTER')?.value ?? 0), 'tourism description counter').toBe(tourism.length);
   // dense list positions 1…n: index ↔ position items ↔ descriptions
   const index = items.filter((i) => i.PK === 'DESKWIS#IDX');
-  expect(index.map((i) => Number(i.SK)).sort((a, b) => a - b), 'positions are dense').toEqual(tourism.map((_, n) => n + 1));
+  expect(
+    index.map((i) => Number(i.SK)).sort((a, b) => a - b),
+    'positions are dense',
+  ).toEqual(tourism.map((_, n) => n + 1));
   for (const i of index) {
     expect(byKey.has(`DESA#${i.kd_desa}|DESKWIS`), `index ${i.SK} → ${i.kd_desa}`).toBe(true);
     expect(byKey.get(`DESA#${i.kd_desa}|DESKWIS#POS`)?.pos, `position of ${i.kd_desa}`).toBe(Number(i.SK));
   }
-  for (const u of items.filter((i) => i.SK === 'USER')) expect(byKey.get(`USERNAME#${u.username.toLowerCase()}|USERNAME`)?.email).toBe(u.email);
+  for (const u of items.filter((i) => i.SK === 'USER'))
+    expect(byKey.get(`USERNAME#${u.username.toLowerCase()}|USERNAME`)?.email).toBe(u.email);
   for (const m of items.filter((i) => i.SK === 'USERNAME')) expect(byKey.has(`USER#${m.email}|USER`), `username ${m.PK}`).toBe(true);
   for (const v of villages) {
     if (v.gambar_cover) expect(byKey.get(`DESA#${v.kd_desa}|DESKDESA`)?.galeri_gambar?.[0], `cover of ${v.kd_desa}`).toBe(v.gambar_cover);
@@ -81,7 +87,11 @@ export async function expectConsistent(): Promise<void> {
 }
 
 /** Every item that existed before is still there, unchanged. */
-export function expectNothingLost(before: Map<string, string>, after: Map<string, string>, allowChanged: (key: string) => boolean = () => false) {
+export function expectNothingLost(
+  before: Map<string, string>,
+  after: Map<string, string>,
+  allowChanged: (key: string) => boolean = () => false,
+) {
   for (const [key, value] of before) {
     if (allowChanged(key)) continue;
     expect(after.get(key), `item ${key} changed or lost`).toBe(value);

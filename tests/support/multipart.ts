@@ -9,7 +9,10 @@ export interface FilePart {
 }
 
 /** A multipart/form-data body as API Gateway hands it over with binaryMediaTypes: base64. */
-export function multipart(fields: Record<string, string>, files: FilePart[] = []): Pick<EventInput, 'body' | 'isBase64Encoded' | 'headers'> {
+export function multipart(
+  fields: Record<string, string>,
+  files: FilePart[] = [],
+): Pick<EventInput, 'body' | 'isBase64Encoded' | 'headers'> {
   const boundary = `----vitest${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {

@@ -20,7 +20,12 @@ export function villageBody(email: string, overrides: Record<string, unknown> = 
 
 /** Creates a village through the real POST handler with the owner's token. */
 export async function makeVillage(owner: { email: string; token: string }, overrides: Record<string, unknown> = {}) {
-  const res = await invoke(createVillage, { method: 'POST', resource: '/api/desa-wisata', body: villageBody(owner.email, overrides), token: owner.token });
+  const res = await invoke(createVillage, {
+    method: 'POST',
+    resource: '/api/desa-wisata',
+    body: villageBody(owner.email, overrides),
+    token: owner.token,
+  });
   if (res.statusCode !== 200) throw new Error(`village creation failed: ${res.statusCode} ${JSON.stringify(res.body)}`);
   return res.body.data as { kd_desa: string; slug: string };
 }
