@@ -33,3 +33,10 @@ export function failedConditions(err: unknown): number[] | null {
 }
 
 export const isConditionFailure = (err: unknown): boolean => err instanceof ConditionalCheckFailedException;
+
+/** A ProjectionExpression for these attribute names (aliased, so reserved words are safe). */
+export function projection(fields: readonly string[]): { ProjectionExpression: string; ExpressionAttributeNames: Record<string, string> } {
+  const names: Record<string, string> = {};
+  fields.forEach((f, i) => (names[`#p${i}`] = f));
+  return { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names };
+}

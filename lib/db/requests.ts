@@ -2,7 +2,7 @@ import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamod
 import { nowIso } from '../clock';
 import { newCode } from '../codes';
 import { db, tableName } from './client';
-import { failedConditions, isConditionFailure, queryAll } from './helpers';
+import { failedConditions, isConditionFailure, projection, queryAll } from './helpers';
 import { GSI1, keys, LIST, normEmail, fitsKey } from './keys';
 import { transactWrite } from './transact';
 import { deleteVillageChild, villageChildChange } from './villages';
@@ -56,12 +56,17 @@ export async function getRequestWithNames(
   return { request, fullName: user?.full_name as string | undefined, villageName: village?.nama_desa as string | undefined };
 }
 
-export const listRequests = () =>
-  queryAll<RequestRecord>({
+/** Every request; with `fields`, only those attributes are read and parsed. */
+export function listRequests(): Promise<RequestRecord[]>;
+export function listRequests<K extends keyof RequestRecord>(fields: readonly K[]): Promise<Pick<RequestRecord, K>[]>;
+export function listRequests(fields?: readonly string[]) {
+  return queryAll<RequestRecord>({
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :pk',
     ExpressionAttributeValues: { ':pk': LIST.requests },
+    ...(fields ? projection(fields) : {}),
   });
+}
 
 export class VillageGoneError extends Error {}
 

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowIso } from '../clock';
 import { db, tableName } from './client';
-import { failedConditions, isConditionFailure, queryAll } from './helpers';
+import { failedConditions, isConditionFailure, projection, queryAll } from './helpers';
 import { GSI1, keys, LIST, fitsKey } from './keys';
 import { transactWrite } from './transact';
 import { villageChildChange } from './villages';
@@ -32,11 +32,13 @@ export async function getScore(kd: string): Promise<ScoreRecord | undefined> {
   return out.Item as ScoreRecord | undefined;
 }
 
+/** Every score's list fields (village code, the six values, average, category). */
 export const listScores = () =>
-  queryAll<ScoreRecord>({
+  queryAll<Pick<ScoreRecord, 'kd_desa' | ScoreField | 'rata_rata' | 'kategori_desa'>>({
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :pk',
     ExpressionAttributeValues: { ':pk': LIST.scores },
+    ...projection(['kd_desa', ...SCORE_FIELDS, 'rata_rata', 'kategori_desa']),
   });
 
 export class ScoreExistsError extends Error {}

@@ -2,7 +2,7 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import type { Role } from '../auth/roles';
 import { nowIso, nowSeconds } from '../clock';
 import { db, tableName } from './client';
-import { failedConditions, isConditionFailure, queryAll } from './helpers';
+import { failedConditions, isConditionFailure, projection, queryAll } from './helpers';
 import { GSI1, keys, LIST, normEmail, fitsKey } from './keys';
 
 /** A user as stored. `password_hash` never leaves lib/; use toPublicUser for responses. */
@@ -179,12 +179,12 @@ export async function deleteUser(email: string): Promise<void> {
   );
 }
 
-export async function listUsers(): Promise<UserRecord[]> {
-  return queryAll<UserRecord>({
+/** Every user's list fields (name, e-mail, verification), never the password hash. */
+export async function listUsers(): Promise<Pick<UserRecord, 'email' | 'full_name' | 'is_verified'>[]> {
+  return queryAll({
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :pk',
     ExpressionAttributeValues: { ':pk': LIST.users },
-    ProjectionExpression: FIELDS,
-    ExpressionAttributeNames: { '#role': 'role' },
+    ...projection(['email', 'full_name', 'is_verified']),
   });
 }

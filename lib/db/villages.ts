@@ -3,7 +3,7 @@ import { nowIso } from '../clock';
 import { newCode } from '../codes';
 import { numberedSlug, slugify } from '../slug';
 import { db, tableName } from './client';
-import { failedConditions, queryAll } from './helpers';
+import { failedConditions, projection, queryAll } from './helpers';
 import { GSI1, GSI2, keys, LIST, normEmail, fitsKey } from './keys';
 import { transactWrite } from './transact';
 
@@ -93,12 +93,17 @@ export async function getVillages(codes: string[]): Promise<Map<string, VillageR
   return found;
 }
 
-export const listVillages = () =>
-  queryAll<VillageRecord>({
+/** Every village, oldest first; with `fields`, only those attributes are read and parsed. */
+export function listVillages(): Promise<VillageRecord[]>;
+export function listVillages<K extends keyof VillageRecord>(fields: readonly K[]): Promise<Pick<VillageRecord, K>[]>;
+export function listVillages(fields?: readonly string[]) {
+  return queryAll<VillageRecord>({
     IndexName: GSI1,
     KeyConditionExpression: 'GSI1PK = :pk',
     ExpressionAttributeValues: { ':pk': LIST.villages },
+    ...(fields ? projection(fields) : {}),
   });
+}
 
 export const villagesByEmail = async (email: string) =>
   !fitsKey(email)

@@ -21,7 +21,7 @@ export const withNames = (r: RequestRecord, fullName?: string, villageName?: str
 
 /** GET /api/permintaan: three list queries joined in memory, no per-item reads. */
 export async function requestListWithNames() {
-  const [requests, users, villages] = await Promise.all([listRequests(), listUsers(), listVillages()]);
+  const [requests, users, villages] = await Promise.all([listRequests(), listUsers(), listVillages(['kd_desa', 'nama_desa'])]);
   const names = new Map(users.map((u) => [u.email, u.full_name]));
   const villageNames = new Map(villages.map((v) => [v.kd_desa, v.nama_desa]));
   return requests.map((r) => withNames(r, names.get(r.email), villageNames.get(r.kd_desa)));

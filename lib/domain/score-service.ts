@@ -45,7 +45,7 @@ export async function updateScoreFor(kd: string, body: unknown): Promise<ScoreRe
 
 /** GET /api/skor: every village, scored or not (null scores, rata_rata 0, Rintisan). */
 export async function scoreList() {
-  const [villages, scores] = await Promise.all([listVillages(), listScores()]);
+  const [villages, scores] = await Promise.all([listVillages(['kd_desa', 'nama_desa']), listScores()]);
   const byVillage = new Map(scores.map((s) => [s.kd_desa, s]));
   const unscored = Object.fromEntries(SCORE_FIELDS.map((f) => [f, null]));
   return villages.map((v) => {

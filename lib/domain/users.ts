@@ -19,7 +19,7 @@ export async function userList(includeDesa: boolean) {
   const users = await listUsers();
   const row = (u: (typeof users)[number]) => ({ full_name: u.full_name, email: u.email, is_verified: u.is_verified });
   if (!includeDesa) return users.map(row);
-  const villages = await listVillages();
+  const villages = await listVillages(['email', 'nama_desa']);
   const byEmail = new Map(users.map((u) => [u.email, u]));
   return villages.flatMap((v) => {
     const u = byEmail.get(v.email);

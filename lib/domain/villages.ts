@@ -88,7 +88,11 @@ export async function deleteVillageAs(kd: string, caller: UserRecord): Promise<v
 
 /** GET /api/desa-wisata: every village with its latest request and its owner's verification flag. */
 export async function villageListWithRequests() {
-  const [villages, requests, users] = await Promise.all([listVillages(), listRequests(), listUsers()]);
+  const [villages, requests, users] = await Promise.all([
+    listVillages(),
+    listRequests(['kd_desa', 'kd_permintaan', 'status_permintaan', 'created_at']),
+    listUsers(),
+  ]);
   const latest = new Map<string, { kd_permintaan: string; status_permintaan: string; created_at: string }>();
   for (const r of requests) {
     const seen = latest.get(r.kd_desa);
@@ -105,7 +109,7 @@ export async function villageListWithRequests() {
 
 /** GET /api/desa-wisata/details. */
 export async function villageDetailsList() {
-  return (await listVillages()).map((v) => ({
+  return (await listVillages(['kd_desa', 'gambar_cover', 'provinsi', 'kabupaten', 'nama_popular', 'slug'])).map((v) => ({
     kd_desa: v.kd_desa,
     gambar_cover: v.gambar_cover ?? null,
     provinsi: v.provinsi,

@@ -1,0 +1,345 @@
+/** The printed tables, bench/results.json and BENCHMARKS.md. */
+import type { ColdResult } from './cold';
+import type { OfflineResult } from './offline';
+import type { PackageResult } from './package';
+import type { ScaleResult } from './scale';
+import type { WarmResult } from './warm';
+
+export interface Machine {
+  cpuModel: string;
+  cpus: number;
+  totalMemoryGiB: number;
+  node: string;
+  os: string;
+  loadAverageAtStart: number[];
+  loadAverageAtEnd: number[];
+  busiestProcessesAtStart: string[];
+}
+
+export interface Target {
+  name: string;
+  met: boolean | null;
+  detail: string;
+}
+
+export interface Results {
+  date: string;
+  durationSeconds: number;
+  machine: Machine;
+  knobs: Record<string, string | number>;
+  build: { seconds: number; esbuild: Record<string, unknown> };
+  package?: PackageResult;
+  warm?: WarmResult;
+  scale?: ScaleResult;
+  cold?: ColdResult;
+  offline?: OfflineResult;
+  memory: { maxRssMiB: number };
+  scans: number;
+  targets: Target[];
+  errors: string[];
+}
+
+const kb = (b?: number) => (b === undefined ? '—' : `${Math.round(b / 1024)}`);
+const ms = (n?: number) => (n === undefined || !Number.isFinite(n) ? '—' : n >= 100 ? n.toFixed(0) : n.toFixed(2));
+const yes = (b: boolean | null) => (b === null ? 'n/a' : b ? 'met' : '**missed**');
+
+function table(headers: string[], rows: (string | number)[][]): string {
+  const all = [headers, ...rows.map((r) => r.map(String))];
+  const widths = headers.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length), 3));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...all.slice(1).map(line)].join('\n');
+}
+
+export function targetsOf(r: Omit<Results, 'targets'>): Target[] {
+  const t: Target[] = [];
+  for (const route of r.warm?.routes ?? []) {
+    t.push({
+      name: `warm ${route.label} ≤ ${route.target}× floor`,
+      met: route.met,
+      detail: `${route.ratio}× (handler ${ms(route.handler.median)} ms vs floor ${ms(route.floor.median)} ms)${route.unexpectedStatus ? `; ${route.unexpectedStatus} unexpected responses` : ''}`,
+    });
+  }
+  if (r.warm) {
+    t.push({ name: 'Scans: 0', met: r.scans === 0, detail: `${r.scans} Scan requests` });
+  }
+  if (r.cold) {
+    const c = r.cold;
+    t.push({
+      name: `cold start ≤ ${c.target}× baseline (bundled SDK, as shipped)`,
+      met: c.over.bundled.length === 0,
+      detail: c.over.bundled.length
+        ? `over: ${c.over.bundled.join(', ')}`
+        : `max ${Math.max(...c.functions.map((f) => f.variants.bundled.ratio))}×`,
+    });
+    t.push({
+      name: `cold start ≤ ${c.target}× baseline (SDK external)`,
+      met: c.over.external.length === 0,
+      detail: c.over.external.length
+        ? `over: ${c.over.external.join(', ')}`
+        : `max ${Math.max(...c.functions.map((f) => f.variants.external.ratio))}×`,
+    });
+  }
+  for (const route of r.scale?.routes ?? []) {
+    t.push({
+      name:
+        route.kind === 'page'
+          ? `scale ${route.label}: same cost at ${r.scale!.sizes.at(-1)} as at ${r.scale!.sizes[0]} (≤ 1.3×)`
+          : `scale ${route.label}: linear, no per-item round trips`,
+      met: route.met,
+      detail: route.verdict,
+    });
+  }
+  return t;
+}
+
+export function renderTables(r: Results): string {
+  const out: string[] = [];
+  if (r.warm) {
+    const w = r.warm;
+    out.push(
+      `### Warm overhead (in-process bundled handler vs the same DynamoDB commands sent directly; N=${w.n} after ${w.warmup} warm-up, ${w.villages} villages)`,
+      '',
+      table(
+        ['route', 'handler median ms', 'p99', 'floor median ms', 'p99', 'ratio', 'target', '', 'DB wait ms', 'outside DB ms'],
+        w.routes.map((x) => [
+          x.label,
+          ms(x.handler.median),
+          ms(x.handler.p99),
+          ms(x.floor.median),
+          ms(x.floor.p99),
+          `${x.ratio}×`,
+          `≤ ${x.target}×`,
+          yes(x.met),
+          ms(x.dbWait),
+          ms(x.outsideDb),
+        ]),
+      ),
+      '',
+      '"DB wait": median time the handler had a DynamoDB command in flight (union of the observed spans, from the SDK serialize step to the parsed response); ' +
+        '"outside DB": handler time minus that (token check, validation, document-client (un)marshalling, response JSON, the observer itself).',
+      '',
+      `### DynamoDB requests per route (observed by the SDK middleware; Scans: ${r.scans})`,
+      '',
+      table(
+        ['route', 'requests', 'by command', 'round trips', 'sequence', 'fewest possible', 'items read', 'Scans'],
+        w.routes.map((x) => [
+          x.id,
+          x.requests,
+          Object.entries(x.byCommand)
+            .map(([op, n]) => `${op} ${n}`)
+            .join(', '),
+          x.roundTrips,
+          x.shape,
+          `${x.fewest.requests} req / ${x.fewest.roundTrips} trips — ${x.fewest.note}`,
+          x.itemsRead,
+          x.scans,
+        ]),
+      ),
+      '',
+    );
+  }
+  if (r.cold) {
+    const c = r.cold;
+    const row = (
+      name: string,
+      zip: number | undefined,
+      b: ColdResult['baseline']['bundled'],
+      e: ColdResult['baseline']['external'],
+      faster: string,
+    ) => [
+      name,
+      kb(b.bytes),
+      kb(e.bytes),
+      kb(zip),
+      `${ms(b.ms)} (${b.ratio}×)`,
+      ms(b.cpuMs),
+      `${ms(e.ms)} (${e.ratio}×)`,
+      ms(e.cpuMs),
+      faster,
+    ];
+    out.push(
+      `### Cold start: require() of the bundle in a fresh Node process (median of ${c.runs}; NODE_OPTIONS=${c.nodeOptions || '(none)'}, as serverless.yml sets for the Lambda)`,
+      '',
+      table(
+        [
+          'function',
+          'bundled KB',
+          'SDK external KB',
+          'zip KB',
+          'init bundled ms (× baseline)',
+          'cpu ms',
+          'init external ms (× baseline)',
+          'cpu ms',
+          'faster',
+        ],
+        [
+          row(
+            'baseline (SDK clients only)',
+            undefined,
+            c.baseline.bundled,
+            c.baseline.external,
+            c.baseline.external.ms < c.baseline.bundled.ms ? 'external' : 'bundled',
+          ),
+          ...c.functions.map((f) => row(f.name, f.zipBytes, f.variants.bundled, f.variants.external, f.faster)),
+        ],
+      ),
+      '',
+      `Faster for most functions: **${c.summary.fasterMostly}** (median external ÷ bundled init time: ${c.summary.medianExternalOverBundled}×). ` +
+        `Source maps: bundled ≈ ${kb(c.functions[0]?.variants.bundled.mapBytes)} KB, external ≈ ${kb(c.functions[0]?.variants.external.mapBytes)} KB per function. ` +
+        'The service creates its SDK clients on the first request (lib/db/client.ts and the others), so the baseline, which creates them at load, does work the functions defer to their first invocation.',
+      '',
+      'Cost of `--enable-source-maps` at load (bundled variant, same rounds): ' +
+        c.sourceMaps
+          .map((m) => `${m.name} ${ms(m.withMapsMs)} ms with, ${ms(m.withoutMapsMs)} ms without (map ${kb(m.mapBytes)} KB)`)
+          .join('; ') +
+        '.',
+      '',
+    );
+  }
+  if (r.scale) {
+    const s = r.scale;
+    const rows: (string | number)[][] = [];
+    for (const route of s.routes) {
+      for (const p of route.points) {
+        rows.push([
+          route.label,
+          p.villages,
+          `${ms(p.handler.median)}${p.budgetHit ? '*' : ''}`,
+          ms(p.handler.p99),
+          ms(p.floor),
+          ms(p.dbWait),
+          ms(p.outsideDb),
+          p.n,
+          p.requests,
+          p.shape,
+          p.itemsRead,
+          p.rcu,
+          kb(p.responseBytes),
+        ]);
+      }
+    }
+    out.push(
+      `### Scale (one table per size; each village has a score and a tourism description; pages of 10)`,
+      '',
+      table(
+        [
+          'route',
+          'villages',
+          'median ms',
+          'p99',
+          'floor ms',
+          'DB wait ms',
+          'outside DB ms',
+          'n',
+          'requests',
+          'sequence',
+          'items read',
+          'RCU',
+          'response KB',
+        ],
+        rows,
+      ),
+      '',
+      ...s.routes.map((x) => `- ${x.label}: ${yes(x.met)} — ${x.verdict}`),
+      `- seeding: ${s.seedSeconds.map((sec, i) => `${s.sizes[i]} in ${sec} s`).join(', ')} (${s.seededInBulk ? 'BatchWriteItem, items verified identical to lib/' : 'through lib/'})`,
+      ...(s.routes.some((x) => x.points.some((p) => p.budgetHit))
+        ? ['- `*`: fewer samples than asked, the time budget (BENCH_SCALE_BUDGET_S) ran out']
+        : []),
+      '',
+    );
+  }
+  if (r.offline) {
+    const o = r.offline;
+    out.push(
+      `### Through serverless-offline (informative): GET village by slug, ${o.connections} connections, ${o.seconds} s, autocannon, loopback`,
+      '',
+      o.ok || o.requestsPerSecond !== undefined
+        ? table(
+            ['requests/s', 'latency p50 ms', 'p99 ms', 'max ms', 'requests', 'non-2xx', 'errors'],
+            [
+              [
+                o.requestsPerSecond ?? '—',
+                o.latency?.p50 ?? '—',
+                o.latency?.p99 ?? '—',
+                o.latency?.max ?? '—',
+                o.total ?? '—',
+                o.non2xx ?? '—',
+                o.errors ?? '—',
+              ],
+            ],
+          )
+        : `failed: ${o.error}`,
+      '',
+    );
+  }
+  if (r.package) {
+    out.push(
+      `### serverless package --stage dev: ${r.package.ok ? `${Object.keys(r.package.zips).length} zips in ${r.package.seconds} s` : `failed (${r.package.seconds} s): ${r.package.error}`}`,
+      '',
+    );
+  }
+  out.push(`### Peak memory of the bench process: ${r.memory.maxRssMiB} MiB (process.resourceUsage().maxRSS)`, '');
+  out.push(
+    '### Targets',
+    '',
+    table(
+      ['target', 'result', 'detail'],
+      r.targets.map((t) => [t.name, yes(t.met), t.detail]),
+    ),
+    '',
+  );
+  if (r.errors.length) out.push('### Errors', '', ...r.errors.map((e) => `- ${e}`), '');
+  return out.join('\n');
+}
+
+export function benchmarksMd(r: Results, tables: string): string {
+  const m = r.machine;
+  const knobs = Object.entries(r.knobs)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+  return `# Benchmarks
+
+Latest run of \`npm run bench\` (bench/run.ts); the full figures are in \`bench/results.json\`.
+
+- **Date:** ${r.date} (run took ${Math.round(r.durationSeconds)} s)
+- **Machine:** ${m.cpuModel}, ${m.cpus} CPUs, ${m.totalMemoryGiB} GiB RAM, ${m.os}, Node ${m.node}
+- **Load average** (1/5/15 min) at start ${m.loadAverageAtStart.join(' / ')}, at end ${m.loadAverageAtEnd.join(' / ')} — other processes were using the CPUs when it is above the CPU count; times are then inflated and noisier, ratios less so.
+- **Settings:** ${knobs}
+- **Busiest processes at start:** ${m.busiestProcessesAtStart.length ? m.busiestProcessesAtStart.map((p) => `\`${p.replace(/`/g, "'")}\``).join('; ') : 'n/a'}
+
+## How to reproduce
+
+\`\`\`sh
+npm ci
+npm run bench        # Java 17+ needed (DynamoDB Local), no network, no AWS account
+\`\`\`
+
+It starts its own in-memory DynamoDB Local, s3rver and SES emulator on free loopback
+ports, builds every function with esbuild exactly as serverless.yml \`custom.esbuild\`
+does (SDK bundled, as shipped, and SDK external) into \`bench/.build/\`, runs
+\`serverless package --stage dev\` in a temporary copy of the service, measures, and
+stops everything it started. Environment knobs:
+
+| variable | default | meaning |
+|---|---|---|
+| \`BENCH_N\` | 300 | measured invocations per route (warm overhead) |
+| \`BENCH_WARMUP\` | 30 | warm-up invocations per route |
+| \`BENCH_SCALE_SIZES\` | 100,1000,10000 | village counts for the scale section |
+| \`BENCH_SCALE_N\` | 20 | requests per route and size (median) |
+| \`BENCH_SCALE_BUDGET_S\` | 90 | time cap per route and size (then at least 5 samples) |
+| \`BENCH_COLD_RUNS\` | 10 | fresh processes per bundle |
+| \`BENCH_COLD_FUNCTIONS\` | all | comma-separated function names to time (others skipped) |
+| \`BENCH_OFFLINE_SECONDS\` | 10 | serverless-offline load duration (concurrency 10) |
+| \`BENCH_SKIP\` | — | comma-separated phases to skip: package, warm, scale, cold, offline |
+| \`BENCH_SEED\` | bulk | \`lib\` seeds every village through lib/ (slow) instead of verified BatchWriteItem |
+
+Method notes: the floor is the same low-level DynamoDB commands (observed through
+\`globalThis.__tvDbObserver\`, lib/db/client.ts) sent with a plain \`DynamoDBClient\` right
+after each invocation, with the handler's parallel grouping; conditional writes that fail
+on replay still count. Handlers run in this process, so DynamoDB Local (Java) and the
+handler share the same CPUs, as do other processes on the machine.
+
+## Latest results
+
+${tables}`;
+}

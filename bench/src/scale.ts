@@ -1,0 +1,285 @@
+/**
+ * Scale: the same table grown to 100, 1,000 and 10,000 villages (each with a score and
+ * a tourism description); for the paginated tourism-description list (page 1 and the
+ * last page), the full village list and the score list: time per request and what
+ * DynamoDB had to read.
+ */
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { ensureTable } from '../../scripts/local-stack';
+import type { BuildResult } from './build';
+import { apiEvent } from './events';
+import { invoke, loadHandler, type Handler } from './handlers';
+import { dbSpan, groups, observe, shape, type Floor } from './observer';
+import { Fixtures, loadSeeder } from './seed';
+import { useTable, type Stack } from './stack';
+import { median, p99, round } from './stats';
+
+export const SCALE_TABLE = 'bench-scale';
+const PAGE_LIMIT = 10;
+
+export interface ScalePoint {
+  villages: number;
+  n: number;
+  /** Samples were cut short by the time budget. */
+  budgetHit: boolean;
+  handler: { median: number; p99: number };
+  /** The same commands sent directly (median of the replays done). */
+  floor: number;
+  /** Median time with a DynamoDB command in flight, and the rest of the handler time. */
+  dbWait: number;
+  outsideDb: number;
+  requests: number;
+  roundTrips: number;
+  shape: string;
+  itemsRead: number;
+  rcu: number;
+  responseBytes: number;
+  scans: number;
+}
+
+export interface ScaleRoute {
+  id: string;
+  label: string;
+  kind: 'page' | 'list';
+  points: ScalePoint[];
+  /** Handler time at the largest size ÷ at the smallest (pages: target ≤ 1.3). */
+  growth: number;
+  /** list: handler ms per village at each size (flat = linear growth). */
+  perVillageMs?: number[];
+  met: boolean;
+  verdict: string;
+}
+
+export interface ScaleResult {
+  tables: string[];
+  sizes: number[];
+  seedSeconds: number[];
+  seededInBulk: boolean;
+  routes: ScaleRoute[];
+}
+
+export interface ScaleContext {
+  root: string;
+  build: BuildResult;
+  stack: Stack;
+  floor: Floor;
+  sizes: number[];
+  n: number;
+  budgetMs: number;
+  seedMode: 'bulk' | 'lib';
+  log: (msg: string) => void;
+}
+
+interface Spec {
+  id: string;
+  label: string;
+  kind: 'page' | 'list';
+  fn: string;
+  event: (villages: number) => APIGatewayProxyEvent;
+}
+
+const SPECS: Spec[] = [
+  {
+    id: 'GET /api/deskripsi-wisata?page=1',
+    label: 'tourism descriptions, page 1',
+    kind: 'page',
+    fn: 'tourismList',
+    event: () => apiEvent({ method: 'GET', resource: '/api/deskripsi-wisata', query: { page: '1', limit: String(PAGE_LIMIT) } }),
+  },
+  {
+    id: 'GET /api/deskripsi-wisata?page=last',
+    label: 'tourism descriptions, last page',
+    kind: 'page',
+    fn: 'tourismList',
+    event: (v) =>
+      apiEvent({
+        method: 'GET',
+        resource: '/api/deskripsi-wisata',
+        query: { page: String(Math.ceil(v / PAGE_LIMIT)), limit: String(PAGE_LIMIT) },
+      }),
+  },
+  {
+    id: 'GET /api/desa-wisata',
+    label: 'village list (all)',
+    kind: 'list',
+    fn: 'villageList',
+    event: () => apiEvent({ method: 'GET', resource: '/api/desa-wisata' }),
+  },
+  {
+    id: 'GET /api/skor',
+    label: 'score list (all)',
+    kind: 'list',
+    fn: 'scoreList',
+    event: () => apiEvent({ method: 'GET', resource: '/api/skor' }),
+  },
+];
+
+export interface ScaleTable {
+  size: number;
+  table: string;
+  fx: Fixtures;
+  seedSeconds: number;
+}
+
+/**
+ * One table per size (bench-scale-<size>), all seeded up front (in parallel, while
+ * nothing is being timed), each with exactly `size` villages.
+ */
+export async function prepareScale(ctx: ScaleContext): Promise<ScaleTable[]> {
+  const tables: ScaleTable[] = [];
+  for (const size of ctx.sizes) {
+    const table = `${SCALE_TABLE}-${size}`;
+    await ensureTable(ctx.stack.dynamo.endpoint, table);
+    useTable(ctx.stack, table);
+    tables.push({ size, table, fx: new Fixtures(loadSeeder(ctx.build.seeder), ctx.seedMode).bind(), seedSeconds: 0 });
+  }
+  await Promise.all(
+    tables.map(async (t) => {
+      const started = performance.now();
+      await t.fx.verify();
+      await t.fx.villages(t.size - t.fx.created, { score: true, description: true });
+      t.seedSeconds = round((performance.now() - started) / 1000, 1);
+      ctx.log(`scale: ${t.table} seeded (${t.size} villages, ${t.seedSeconds} s)`);
+    }),
+  );
+  return tables;
+}
+
+/**
+ * Sizes are measured interleaved (one request per size in turn), so a change in the
+ * machine's load during the phase hits every size alike instead of skewing one of them.
+ */
+export async function scalePhase(ctx: ScaleContext, tables: ScaleTable[]): Promise<ScaleResult> {
+  const { log } = ctx;
+  // One instance of each handler per table: a bundle reads TABLE_NAME when it loads.
+  const handlers = new Map<string, Handler>();
+  for (const t of tables) {
+    useTable(ctx.stack, t.table);
+    for (const s of SPECS)
+      if (!handlers.has(`${t.table}:${s.fn}`)) handlers.set(`${t.table}:${s.fn}`, loadHandler(ctx.root, ctx.build, s.fn));
+  }
+  const routes: ScaleRoute[] = [];
+  for (const spec of SPECS) {
+    // Sequentially: the observer records one invocation at a time.
+    const states: PointState[] = [];
+    for (const t of tables) states.push(await start(ctx, handlers.get(`${t.table}:${spec.fn}`)!, spec, t.size));
+    for (let i = 0; i < ctx.n; i++) {
+      for (const st of states) {
+        if (st.done) continue;
+        const run = await observe(() => invoke(st.handler, spec.event(st.size)));
+        st.times.push(run.ms);
+        const wait = dbSpan(run.calls);
+        st.waits.push(wait);
+        st.outside.push(run.ms - wait);
+        // The floor for every sample while it is cheap; five spread over the run for whole-table lists.
+        if (spec.kind === 'page' || i % Math.ceil(ctx.n / 5) === 0) st.floors.push((await ctx.floor.replay(run.calls)).ms);
+        st.spent += run.ms;
+        if (st.spent > ctx.budgetMs && st.times.length >= 5 && i < ctx.n - 1) {
+          st.done = true;
+          st.budgetHit = true;
+        }
+      }
+    }
+    const points = states.map(finish);
+    for (const p of points) {
+      log(
+        `scale: ${spec.label}, ${p.villages} villages: median ${p.handler.median} ms (n=${p.n}${p.budgetHit ? ', time budget' : ''}), ` +
+          `${p.requests} requests, ${p.itemsRead} items read`,
+      );
+    }
+    routes.push(verdict(spec, points));
+  }
+  return {
+    tables: tables.map((t) => t.table),
+    sizes: ctx.sizes,
+    seedSeconds: tables.map((t) => t.seedSeconds),
+    seededInBulk: tables.every((t) => t.fx.usesBulk),
+    routes,
+  };
+}
+
+interface PointState {
+  handler: Handler;
+  size: number;
+  first: Awaited<ReturnType<typeof observe<Awaited<ReturnType<Handler>>>>>;
+  probe: Awaited<ReturnType<Floor['replay']>>;
+  times: number[];
+  floors: number[];
+  waits: number[];
+  outside: number[];
+  spent: number;
+  done: boolean;
+  budgetHit: boolean;
+}
+
+/** Warm-up request; it also gives the requests sent, and (replayed with ReturnConsumedCapacity) the items and capacity read. */
+async function start(ctx: ScaleContext, handler: Handler, spec: Spec, size: number): Promise<PointState> {
+  const first = await observe(() => invoke(handler, spec.event(size)));
+  if (first.result.statusCode !== 200)
+    throw new Error(`${spec.id} at ${size}: ${first.result.statusCode} ${first.result.body.slice(0, 200)}`);
+  const probe = await ctx.floor.replay(first.calls, true);
+  return { handler, size, first, probe, times: [], floors: [], waits: [], outside: [], spent: 0, done: false, budgetHit: false };
+}
+
+function finish(st: PointState): ScalePoint {
+  const { first, probe } = st;
+  return {
+    villages: st.size,
+    n: st.times.length,
+    budgetHit: st.budgetHit,
+    handler: { median: round(median(st.times)), p99: round(p99(st.times)) },
+    floor: round(median(st.floors)),
+    dbWait: round(median(st.waits)),
+    outsideDb: round(median(st.outside)),
+    requests: first.calls.length,
+    roundTrips: groups(first.calls).length,
+    shape: shape(first.calls),
+    itemsRead: probe.itemsRead,
+    rcu: round(probe.rcu, 1),
+    responseBytes: Buffer.byteLength(first.result.body),
+    scans: first.calls.filter((c) => c.op === 'Scan').length,
+  };
+}
+
+function verdict(spec: Spec, points: ScalePoint[]): ScaleRoute {
+  const firstP = points[0]!;
+  const lastP = points[points.length - 1]!;
+  if (spec.kind === 'page') {
+    const growth = round(lastP.handler.median / firstP.handler.median);
+    const sameWork = points.every((p) => p.requests === firstP.requests && p.itemsRead === firstP.itemsRead);
+    const met = growth <= 1.3 && sameWork;
+    return {
+      id: spec.id,
+      label: spec.label,
+      kind: spec.kind,
+      points,
+      growth,
+      met,
+      verdict: `${lastP.villages} vs ${firstP.villages}: ${growth}× time; ${sameWork ? 'same requests and items read at every size' : 'requests or items read change with size'}`,
+    };
+  }
+  const perVillage = (f: (p: ScalePoint) => number) => points.map((p) => round(f(p) / p.villages, 4));
+  const stepGrowth = (v: number[]) => round(v[v.length - 1]! / v[Math.max(0, v.length - 2)]!);
+  const perVillageMs = perVillage((p) => p.handler.median);
+  const growth = round(lastP.handler.median / firstP.handler.median);
+  // Per-village round trips would show as few items per request; 1 MB Query pages hold hundreds.
+  const itemsPerRequest = round(lastP.itemsRead / Math.max(1, lastP.requests), 0);
+  const perItemTrips = itemsPerRequest < 100;
+  const perVillageGrowth = stepGrowth(perVillageMs);
+  const linear = perVillageGrowth <= 1.3;
+  const prev = points[Math.max(0, points.length - 2)]!;
+  return {
+    id: spec.id,
+    label: spec.label,
+    kind: spec.kind,
+    points,
+    growth,
+    perVillageMs,
+    met: linear && !perItemTrips,
+    verdict:
+      `ms per village ${perVillageMs.join(' / ')} (last step ${perVillageGrowth}×: DynamoDB wait ${stepGrowth(perVillage((p) => p.dbWait))}×, ` +
+      `rest of the handler ${stepGrowth(perVillage((p) => p.outsideDb))}×, floor ${stepGrowth(perVillage((p) => p.floor))}× from ${prev.villages} to ${lastP.villages}); ` +
+      `requests ${points.map((p) => p.requests).join(' / ')}, ${itemsPerRequest} items per request at ${lastP.villages}` +
+      (perItemTrips ? ' — round trips grow per item' : ' (1 MB Query pages, no per-item round trips)'),
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * The lib/ functions the bench seeds with, bundled on their own (bench/.build/seed) so
+ * that each bench table gets a fresh copy: lib/ reads TABLE_NAME once per process.
+ */
+export { registerUser } from '../../lib/auth/accounts';
+export { signToken } from '../../lib/auth/jwt';
+export { getUserByEmail } from '../../lib/db/users';
+export { createVillageAs } from '../../lib/domain/villages';
+export { createScoreFrom } from '../../lib/domain/score-service';
+export { createTourismDescriptionAs } from '../../lib/domain/tourism-descriptions';
+export { keys } from '../../lib/db/keys';
+export { slugify } from '../../lib/slug';
+export { newCode } from '../../lib/codes';
+export { computeScore } from '../../lib/domain/scores';
+export { SCORE_FIELDS } from '../../lib/db/scores';
+export { tableName, db } from '../../lib/db/client';

@@ -1,0 +1,415 @@
+/**
+ * Fixtures for the bench, made through lib/ (the seeding bundle, bench/src/seed-entry.ts):
+ *
+ * - `libVillage` creates a pengelola, its village, the village's score and its tourism
+ *   description through the same domain functions the handlers call.
+ * - `bulkVillages` writes many villages fast with BatchWriteItem. Each item is built
+ *   exactly as lib/ builds it (user + username marker + USER counter; village + slug
+ *   marker + request; score; description + DESKWIS#POS + DESKWIS#IDX/<pos> + the
+ *   COUNTER#DESKWIS value, as createAtNextPosition writes them), marshalled by lib/'s own
+ *   document client. Before the first bulk write on a table, `verify` compares the
+ *   mirror with what lib/ stored for a village it created itself, item by item and
+ *   attribute by attribute; on any difference the bench seeds through lib/ instead
+ *   (slower: descriptions one at a time, because their positions share a counter).
+ */
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+
+export type Seeder = typeof import('./seed-entry');
+
+const requireHere = createRequire(__filename);
+
+/** A fresh copy of the seeding bundle: its lib/ config is read from the current env. */
+export function loadSeeder(file: string): Seeder {
+  delete requireHere.cache[requireHere.resolve(file)];
+  return requireHere(file) as Seeder;
+}
+
+export const PASSWORD = 'rahasia-123';
+
+export interface SeededVillage {
+  kd: string;
+  slug: string;
+  email: string;
+}
+
+export interface Owner {
+  email: string;
+  token: string;
+  id: number;
+}
+
+type Item = Record<string, unknown>;
+
+/** The eight village fields (as the POST body sends them, already trimmed). */
+export function villageFields(tag: string, i: number, email: string) {
+  return {
+    provinsi: 'Daerah Istimewa Yogyakarta',
+    kabupaten: i % 2 ? 'Sleman' : 'Bantul',
+    nama_desa: `Pentingsari ${tag} ${i}`,
+    nama_popular: `Desa Wisata Pentingsari ${tag} ${i}`,
+    alamat: `Umbulharjo, Cangkringan, RT ${i % 20} RW ${i % 7}`,
+    pengelola: 'Doto Yogantoro',
+    nomor_telepon: '+62 812-2700-1234',
+    email,
+  };
+}
+
+/** The POST /api/deskripsi-wisata data of a seeded description (no images). */
+export function descriptionData(kd: string, i: number) {
+  return {
+    kd_desa: kd,
+    penjelasan_umum:
+      `Desa wisata ${i} di lereng Merapi: sawah terasering, sungai jernih dan rumah joglo. ` +
+      'Pengunjung belajar membatik, menanam padi, membuat gula kelapa dan menonton kesenian jathilan. '.repeat(3),
+    fasilitas: 'Homestay, area parkir, toilet umum, musala, warung makan, pemandu lokal',
+    dokumentasi_desa: 'Foto dan video kegiatan wisata tersedia di kantor pengelola.',
+    atraksi: [
+      { nama_atraksi: 'Susur sungai', kategori_atraksi: 'Alam' },
+      { nama_atraksi: 'Kesenian jathilan', kategori_atraksi: 'Budaya' },
+    ],
+    penginapan: [{ nama_penginapan: 'Homestay Melati', harga_penginapan: 250000 }],
+    paket_wisata: [{ nama_paket_wisata: 'Paket live-in 2 hari', harga_paket_wisata: 450000 }],
+    suvenir: [{ nama_suvenir: 'Batik tulis', harga_suvenir: 150000 }],
+  };
+}
+
+export function scoreValues(i: number, fields: readonly string[]): Record<string, number> {
+  return Object.fromEntries(fields.map((f, n) => [f, 40 + ((i * 7 + n * 13) % 61)]));
+}
+
+const newTag = () => randomBytes(3).toString('hex');
+
+/** Everything that `bulkVillages` writes for one village, built as lib/ builds it. */
+interface MirrorInput {
+  user: { id: number; username: string; fullName: string; email: string; passwordHash: string; now: string };
+  village: { kd: string; kdp: string; slug: string; fields: ReturnType<typeof villageFields>; now: string; childRev: number };
+  score?: { values: Record<string, number>; now: string };
+  description?: { data: ReturnType<typeof descriptionData>; randomKey: string; now: string; pos: number };
+}
+
+function mirrorItems(s: Seeder, m: MirrorInput): Record<string, Item> {
+  const { keys } = s;
+  const u = m.user;
+  const v = m.village;
+  const items: Record<string, Item> = {};
+  // lib/db/users.ts createUser
+  items.user = {
+    ...keys.user(u.email),
+    ...keys.userList(u.email),
+    type: 'USER',
+    id: u.id,
+    username: u.username,
+    full_name: u.fullName,
+    email: u.email,
+    role: 'pengelola',
+    is_verified: true,
+    password_hash: u.passwordHash,
+    password_changed_at: 0,
+    created_at: u.now,
+    updated_at: u.now,
+  };
+  items.username = { ...keys.usernameMarker(u.username), type: 'USERNAME', email: u.email };
+  // lib/db/villages.ts createVillage (+ child_rev bumped by each child's transaction)
+  items.village = {
+    ...keys.village(v.kd),
+    ...keys.villageList(v.now, v.kd),
+    ...keys.villageOwner(u.email, v.kd),
+    type: 'DESA',
+    ...v.fields,
+    email: u.email,
+    kd_desa: v.kd,
+    slug: v.slug,
+    created_at: v.now,
+    updated_at: v.now,
+    version: 1,
+    child_rev: v.childRev,
+    request_codes: new Set([v.kdp]),
+    gambar_cover: null,
+  };
+  items.slug = { ...keys.slugMarker(v.slug), type: 'SLUG', kd_desa: v.kd };
+  items.request = {
+    ...keys.request(v.kdp),
+    ...keys.requestList(v.now, v.kdp),
+    type: 'REQ',
+    kd_permintaan: v.kdp,
+    kd_desa: v.kd,
+    email: u.email,
+    status_permintaan: 'diproses',
+    created_at: v.now,
+    updated_at: v.now,
+  };
+  // lib/db/scores.ts createScore
+  if (m.score) {
+    const record = {
+      kd_desa: v.kd,
+      ...m.score.values,
+      ...s.computeScore(m.score.values as never),
+      created_at: m.score.now,
+      updated_at: m.score.now,
+    };
+    items.score = { ...keys.score(v.kd), ...keys.scoreList(v.kd), type: 'SKOR', ...record };
+  }
+  // lib/domain/tourism-descriptions.ts createTourismDescriptionAs + lib/db createAtNextPosition
+  if (m.description) {
+    const d = m.description.data;
+    const nextIds: Record<string, number> = { atraksi: 1, penginapan: 1, paket_wisata: 1, suvenir: 1 };
+    const cat = (c: 'atraksi' | 'penginapan' | 'paket_wisata' | 'suvenir') =>
+      (d[c] as Item[]).map((it) => ({ id: nextIds[c]!++, ...it, gambar: [] as string[] }));
+    const record = {
+      kd_desa: v.kd,
+      penjelasan_umum: d.penjelasan_umum,
+      fasilitas: d.fasilitas,
+      dokumentasi_desa: d.dokumentasi_desa,
+      atraksi: cat('atraksi'),
+      penginapan: cat('penginapan'),
+      paket_wisata: cat('paket_wisata'),
+      suvenir: cat('suvenir'),
+      next_ids: nextIds,
+      random_key: m.description.randomKey,
+      version: 1,
+      created_at: m.description.now,
+      updated_at: m.description.now,
+    };
+    items.description = { ...keys.tourismDescription(v.kd), type: 'DESKWIS', ...record };
+    items.position = { ...keys.tourismPosition(v.kd), pos: m.description.pos };
+    items.index = { ...keys.tourismIndex(m.description.pos), kd_desa: v.kd };
+  }
+  return items;
+}
+
+/** Deep equality of two unmarshalled DynamoDB items (Sets by content, maps by key set). */
+function sameValue(a: unknown, b: unknown, path: string, diffs: string[]): void {
+  if (a instanceof Set || b instanceof Set) {
+    const sa = a instanceof Set ? [...a].sort() : a;
+    const sb = b instanceof Set ? [...b].sort() : b;
+    if (!(a instanceof Set && b instanceof Set) || JSON.stringify(sa) !== JSON.stringify(sb)) diffs.push(`${path}: ${fmt(a)} ≠ ${fmt(b)}`);
+    return;
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return void diffs.push(`${path}: ${fmt(a)} ≠ ${fmt(b)}`);
+    a.forEach((x, i) => sameValue(x, b[i], `${path}[${i}]`, diffs));
+    return;
+  }
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    const ka = Object.keys(a).sort();
+    const kb = Object.keys(b).sort();
+    for (const k of new Set([...ka, ...kb])) sameValue((a as Item)[k], (b as Item)[k], `${path}.${k}`, diffs);
+    return;
+  }
+  if (a !== b || typeof a !== typeof b) diffs.push(`${path}: ${fmt(a)} ≠ ${fmt(b)}`);
+}
+const fmt = (v: unknown) => (v instanceof Set ? `Set(${JSON.stringify([...v])})` : JSON.stringify(v));
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function pool<T>(items: T[], concurrency: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i]!, i);
+      }
+    }),
+  );
+}
+
+export class Fixtures {
+  /** null until verified; false: the mirror differs from lib/, seed through lib/. */
+  private bulkOk: boolean | null = null;
+  private passwordHash = '';
+  readonly diffs: string[] = [];
+  private seq = 0;
+  private readonly tag = newTag();
+  /** Villages created so far in this table (through lib/ or in bulk). */
+  created = 0;
+
+  constructor(
+    readonly s: Seeder,
+    readonly mode: 'bulk' | 'lib',
+  ) {}
+
+  /** Reads the bundle's config now (from the current env), so later env changes do not move it to another table. */
+  bind(): this {
+    this.s.tableName();
+    this.s.db();
+    return this;
+  }
+
+  get table(): string {
+    return this.s.tableName();
+  }
+
+  get usesBulk(): boolean {
+    return this.bulkOk === true;
+  }
+
+  /** A verified user of `role` through lib/ (registerUser), with a token. */
+  async user(role: 'pengelola' | 'dinas' | 'admin', label: string): Promise<Owner> {
+    const email = `${label}-${this.tag}@bench.example.com`;
+    await this.s.registerUser({ username: `${label}_${this.tag}`, fullName: `Bench ${label}`, email, password: PASSWORD, role }, true);
+    const record = (await this.s.getUserByEmail(email))!;
+    this.passwordHash ||= record.password_hash;
+    return { email, id: record.id, token: await this.s.signToken(record) };
+  }
+
+  /**
+   * A village of `owner` (a new pengelola when omitted) with its score and description,
+   * all through lib/'s domain functions, as the handlers would create them.
+   */
+  async libVillage(owner?: Owner, opts: { score?: boolean; description?: boolean } = {}): Promise<SeededVillage & { owner: Owner }> {
+    const i = ++this.seq;
+    const o = owner ?? (await this.user('pengelola', `owner${i}`));
+    const record = (await this.s.getUserByEmail(o.email))!;
+    const { village } = await this.s.createVillageAs(villageFields(this.tag, i, o.email), record);
+    if (opts.score ?? true) {
+      await this.s.createScoreFrom({
+        body: JSON.stringify({ kd_desa: village.kd_desa, ...scoreValues(i, this.s.SCORE_FIELDS) }),
+        isBase64Encoded: false,
+      });
+    }
+    if (opts.description ?? true) await this.s.createTourismDescriptionAs(descriptionData(village.kd_desa, i), [], record);
+    this.created++;
+    return { kd: village.kd_desa, slug: village.slug, email: o.email, owner: o };
+  }
+
+  private async get(key: Record<string, string>): Promise<Item | undefined> {
+    const out = await this.s.db().send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }));
+    return out.Item;
+  }
+
+  /**
+   * Creates one village through lib/ (with a new owner, score and description), reads
+   * back every item lib/ stored for it and compares them with what the bulk mirror
+   * builds for the same values. Records the differences; bulk seeding only if none.
+   */
+  async verify(): Promise<boolean> {
+    if (this.bulkOk !== null) return this.bulkOk;
+    if (this.mode === 'lib') return (this.bulkOk = false);
+    const v = await this.libVillage();
+    const { keys } = this.s;
+    const stored = {
+      user: await this.get(keys.user(v.email)),
+      village: await this.get(keys.village(v.kd)),
+      score: await this.get(keys.score(v.kd)),
+      description: await this.get(keys.tourismDescription(v.kd)),
+      position: await this.get(keys.tourismPosition(v.kd)),
+    } as Record<string, Item | undefined>;
+    const u = stored.user ?? {};
+    const vil = stored.village ?? {};
+    const kdp = [...((vil.request_codes as Set<string> | undefined) ?? [])][0] ?? '';
+    const pos = Number(stored.position?.pos ?? 0);
+    stored.username = await this.get(keys.usernameMarker(String(u.username ?? '')));
+    stored.slug = await this.get(keys.slugMarker(v.slug));
+    stored.request = await this.get(keys.request(kdp));
+    stored.index = await this.get(keys.tourismIndex(pos));
+    const i = this.seq;
+    const mirror = mirrorItems(this.s, {
+      user: {
+        id: Number(u.id),
+        username: String(u.username),
+        fullName: String(u.full_name),
+        email: v.email,
+        passwordHash: String(u.password_hash),
+        now: String(u.created_at),
+      },
+      village: { kd: v.kd, kdp, slug: v.slug, fields: villageFields(this.tag, i, v.email), now: String(vil.created_at), childRev: 3 },
+      score: { values: scoreValues(i, this.s.SCORE_FIELDS), now: String(stored.score?.created_at) },
+      description: {
+        data: descriptionData(v.kd, i),
+        randomKey: String(stored.description?.random_key),
+        now: String(stored.description?.created_at),
+        pos,
+      },
+    });
+    for (const [name, item] of Object.entries(mirror)) sameValue(item, stored[name], name, this.diffs);
+    for (const name of Object.keys(stored)) if (!(name in mirror)) this.diffs.push(`${name}: not built by the mirror`);
+    this.bulkOk = this.diffs.length === 0;
+    return this.bulkOk;
+  }
+
+  private async counter(key: Record<string, string>): Promise<number> {
+    return Number((await this.get(key))?.value ?? 0);
+  }
+
+  private async batchWrite(items: Item[], concurrency = 6): Promise<void> {
+    const chunks: Item[][] = [];
+    for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
+    await pool(chunks, concurrency, async (chunk) => {
+      let request: Record<string, unknown[]> | undefined = { [this.table]: chunk.map((Item) => ({ PutRequest: { Item } })) };
+      for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
+        if (attempt > 0) await sleep(Math.min(1000, 20 * 2 ** attempt));
+        const out = await this.s.db().send(new BatchWriteCommand({ RequestItems: request as never }));
+        request = out.UnprocessedItems as typeof request;
+      }
+    });
+  }
+
+  /**
+   * `count` more villages, each with its own verified pengelola and (optionally) a score
+   * and a tourism description at the next list positions.
+   */
+  async villages(count: number, opts: { score: boolean; description: boolean }): Promise<SeededVillage[]> {
+    if (count <= 0) return [];
+    if (!(await this.verify())) return this.libVillages(count, opts);
+    const { keys } = this.s;
+    if (!this.passwordHash) await this.user('pengelola', 'hash');
+    const firstUserId = (await this.counter(keys.userCounter())) + 1;
+    const firstPos = (await this.counter(keys.tourismCounter())) + 1;
+    const out: SeededVillage[] = [];
+    const items: Item[] = [];
+    for (let n = 0; n < count; n++) {
+      const i = ++this.seq;
+      const email = `pengelola-${this.tag}-${i}@bench.example.com`;
+      const fields = villageFields(this.tag, i, email);
+      const slug = this.s.slugify(fields.nama_popular);
+      const kd = this.s.newCode.village();
+      const now = new Date().toISOString();
+      const built = mirrorItems(this.s, {
+        user: {
+          id: firstUserId + n,
+          username: `peng_${this.tag}_${i}`,
+          fullName: `Pengelola ${i}`,
+          email,
+          passwordHash: this.passwordHash,
+          now,
+        },
+        village: { kd, kdp: this.s.newCode.request(), slug, fields, now, childRev: 1 + Number(opts.score) + Number(opts.description) },
+        score: opts.score ? { values: scoreValues(i, this.s.SCORE_FIELDS), now } : undefined,
+        description: opts.description
+          ? { data: descriptionData(kd, i), randomKey: randomBytes(8).toString('hex'), now, pos: firstPos + n }
+          : undefined,
+      });
+      items.push(...Object.values(built));
+      out.push({ kd, slug, email });
+    }
+    await this.batchWrite(items);
+    this.created += count;
+    // The counters last, as lib/ leaves them: the newest user id and the number of descriptions.
+    await this.s.db().send(new PutCommand({ TableName: this.table, Item: { ...keys.userCounter(), value: firstUserId + count - 1 } }));
+    if (opts.description) {
+      await this.s.db().send(new PutCommand({ TableName: this.table, Item: { ...keys.tourismCounter(), value: firstPos + count - 1 } }));
+    }
+    return out;
+  }
+
+  /** The slow path: lib/ for everything; one owner per 50 villages (scrypt is slow), descriptions in order. */
+  private async libVillages(count: number, opts: { score: boolean; description: boolean }): Promise<SeededVillage[]> {
+    const owners: Owner[] = [];
+    for (let n = 0; n < Math.ceil(count / 50); n++) owners.push(await this.user('pengelola', `libowner${this.seq}-${n}`));
+    const out: SeededVillage[] = new Array(count);
+    await pool([...Array(count).keys()], 8, async (n) => {
+      const v = await this.libVillage(owners[Math.floor(n / 50)], { score: opts.score, description: false });
+      out[n] = v;
+    });
+    if (opts.description) {
+      for (const [n, v] of out.entries()) {
+        const owner = (await this.s.getUserByEmail(v.email))!;
+        await this.s.createTourismDescriptionAs(descriptionData(v.kd, n), [], owner);
+      }
+    }
+    return out;
+  }
+}
