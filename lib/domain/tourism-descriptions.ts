@@ -21,6 +21,7 @@ import type { UserRecord } from '../db/users';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { MultipartLimits, UploadedFile } from '../http/multipart';
 import { MSG, withFields } from '../messages';
+import { parseDataObject } from '../http/validation';
 import { changeWithImages, filesByField, IMAGE_MAX_BYTES, ImageChanges } from './images';
 import { ownedVillage } from './villages';
 
@@ -98,18 +99,8 @@ export const removeItemSchema = z.object({ entity_type: z.string(), item_id: z.u
 
 type CategoryInput = Partial<Record<Category, ItemInput[]>>;
 
-export function parseDescription<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  if (data === undefined || data === null || typeof data !== 'object' || Array.isArray(data)) throw badRequest(MSG.dataJsonInvalid);
-  const result = schema.safeParse(data);
-  if (!result.success)
-    throw badRequest(
-      withFields(
-        MSG.tourismDescriptionInvalid,
-        result.error.issues.map((i) => String(i.path[0] ?? 'data')),
-      ),
-    );
-  return result.data;
-}
+export const parseDescription = <S extends z.ZodType>(schema: S, data: unknown): z.output<S> =>
+  parseDataObject(schema, data, MSG.tourismDescriptionInvalid);
 
 /** Item fields in a stable order (DynamoDB maps come back in any order). */
 const ITEM_FIELDS: Record<Category, string[]> = {

@@ -16,7 +16,8 @@ import { getVillage } from '../db/villages';
 import type { UserRecord } from '../db/users';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import type { MultipartLimits, UploadedFile } from '../http/multipart';
-import { MSG, withFields } from '../messages';
+import { MSG } from '../messages';
+import { parseDataObject } from '../http/validation';
 import { changeWithImages, IMAGE_MAX_BYTES, ImageChanges } from './images';
 import { normEmail } from '../db/keys';
 
@@ -66,18 +67,7 @@ export const updateVillageDescriptionSchema = z.object({
   keep_gallery_images: jsonArray(z.string(), 100).optional(),
 });
 
-function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  if (data === undefined || data === null || typeof data !== 'object' || Array.isArray(data)) throw badRequest(MSG.dataJsonInvalid);
-  const result = schema.safeParse(data);
-  if (!result.success)
-    throw badRequest(
-      withFields(
-        MSG.villageDescriptionInvalid,
-        result.error.issues.map((i) => String(i.path[0] ?? 'data')),
-      ),
-    );
-  return result.data;
-}
+const parse = <S extends z.ZodType>(schema: S, data: unknown): z.output<S> => parseDataObject(schema, data, MSG.villageDescriptionInvalid);
 
 /** The village named by a description request: 400 when it does not exist (contract text), 403 when another manager's. */
 async function ownVillageFor(kd: string, caller: UserRecord, missing: 'badRequest' | 'notFound') {
