@@ -125,26 +125,15 @@ export async function positionRemoval(kd: string): Promise<TransactItem[]> {
   ]);
   const pos = Number(posItem.Item?.pos ?? 0);
   if (!pos || total < 1) return [];
-  const removeOwn = { Delete: { TableName: tableName(), Key: keys.tourismPosition(kd) } };
-  if (pos === total) {
-    return [
-      removeOwn,
-      counterMove(total, total - 1),
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: keys.tourismIndex(total),
-          ConditionExpression: 'kd_desa = :kd',
-          ExpressionAttributeValues: { ':kd': kd },
-        },
-      },
-    ];
-  }
-  const last = await db().send(new GetCommand({ TableName: tableName(), Key: keys.tourismIndex(total), ConsistentRead: true }));
-  const lastKd = last.Item?.kd_desa as string | undefined;
+  // The description at the last position leaves it: `kd` itself, or the one that moves into kd's place.
+  const lastKd =
+    pos === total
+      ? kd
+      : ((await db().send(new GetCommand({ TableName: tableName(), Key: keys.tourismIndex(total), ConsistentRead: true }))).Item
+          ?.kd_desa as string | undefined);
   if (!lastKd) throw new PositionsMovedError();
-  return [
-    removeOwn,
+  const shrink: TransactItem[] = [
+    { Delete: { TableName: tableName(), Key: keys.tourismPosition(kd) } },
     counterMove(total, total - 1),
     {
       Delete: {
@@ -154,6 +143,10 @@ export async function positionRemoval(kd: string): Promise<TransactItem[]> {
         ExpressionAttributeValues: { ':kd': lastKd },
       },
     },
+  ];
+  if (pos === total) return shrink;
+  return [
+    ...shrink,
     {
       Put: {
         TableName: tableName(),
