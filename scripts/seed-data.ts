@@ -632,7 +632,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
     // Village description with a three-image gallery (the first becomes the village's cover).
     if (!(await getVillageDescription(kd))) {
       const files = [1, 0.8, 0.6].map((k) => image('galeri_gambar', shade(seed.color, k)));
-      await createVillageDescriptionAs({ kd_desa: kd, ...seed.place, url_video: [] }, files, owner);
+      await createVillageDescriptionAs({ kd_desa: kd, ...seed.place, url_video: [] }, { gallery: files }, owner);
       created.villageDescriptions++;
       created.images += files.length;
     }

@@ -4,11 +4,18 @@ import { parseOr400 } from '../../lib/http/validation';
 import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';
 import { MSG } from '../../lib/messages';
+import { usernameCandidates } from '../../lib/web-app/accounts';
 
 export const handler = route('POST /auth/register', async ({ event }) => {
   const body = parseOr400(registerSchema, jsonBody(event), MSG.registerInvalid);
   const user = await registerUser(
-    { username: body.username, fullName: (body.fullName ?? body.full_name)!, email: body.email, password: body.password, role: body.role },
+    {
+      username: body.username ?? usernameCandidates(body.email),
+      fullName: (body.fullName ?? body.full_name)!,
+      email: body.email,
+      password: body.password,
+      role: body.role,
+    },
     false,
   );
   return created({ message: MSG.registerSuccess, data: { id: user.id } });

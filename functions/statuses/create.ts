@@ -4,9 +4,10 @@ import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';
 import { parseOr400 } from '../../lib/http/validation';
 import { MSG } from '../../lib/messages';
+import { statusBodyForBoth } from '../../lib/web-app/statuses';
 
 export const handler = route('POST /api/status-desa', async ({ event }) => {
-  const input = parseOr400(createStatusSchema, jsonBody(event), MSG.villageStatusInvalid, true);
+  const input = parseOr400(createStatusSchema, statusBodyForBoth(jsonBody(event)), MSG.villageStatusInvalid, true);
   const status = await createStatusFor(input);
   return created({ message: MSG.villageStatusCreated, data: { kd_status: status.kd_status } });
 });

@@ -1,5 +1,6 @@
-import { listStatuses, toPublicStatus } from '../../lib/db/statuses';
+import { statusesWithVillages } from '../../lib/domain/statuses';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
+import { statusForBoth } from '../../lib/web-app/statuses';
 
-export const handler = route('GET /api/status-desa', async () => ok({ data: (await listStatuses()).map(toPublicStatus) }));
+export const handler = route('GET /api/status-desa', async () => ok({ data: (await statusesWithVillages()).map(statusForBoth) }));

@@ -1,10 +1,11 @@
-import { present, removeTourismItemAs } from '../../lib/domain/tourism-descriptions';
+import { removeTourismItemAs } from '../../lib/domain/tourism-descriptions';
 import { jsonBody } from '../../lib/http/body';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { MSG } from '../../lib/messages';
+import { presentForBoth } from '../../lib/web-app/tourism';
 
 export const handler = route('PATCH /api/deskripsi-wisata/{kd_desa}/remove-item', async ({ event, params, user }) => {
   const { record, category } = await removeTourismItemAs(params.kd_desa ?? '', jsonBody(event), user!);
-  return ok({ message: MSG.tourismItemRemoved, data: { kd_desa: record.kd_desa, [category]: present(record)[category] } });
+  return ok({ message: MSG.tourismItemRemoved, data: { kd_desa: record.kd_desa, [category]: presentForBoth(record)[category] } });
 });

@@ -21,7 +21,8 @@ export const registerSchema = z
       .trim()
       .min(3)
       .max(50)
-      .regex(/^[A-Za-z0-9._-]+$/),
+      .regex(/^[A-Za-z0-9._-]+$/)
+      .optional(),
     fullName: z.string().trim().min(1).max(100).optional(),
     full_name: z.string().trim().min(1).max(100).optional(),
     email: z.email().max(254),
@@ -32,26 +33,35 @@ export const registerSchema = z
 
 export type RegisterInput = z.output<typeof registerSchema>;
 
-/** Creates an account. Sign-up (`verified: false`) or the CLI (`verified: true`, any role). */
+/**
+ * Creates an account. Sign-up (`verified: false`) or the CLI (`verified: true`, any role).
+ * `username` may list candidates: each taken one is skipped for the next; 409 when all are taken.
+ */
 export async function registerUser(
-  input: { username: string; fullName: string; email: string; password: string; role: Role },
+  input: { username: string | readonly string[]; fullName: string; email: string; password: string; role: Role },
   verified: boolean,
 ): Promise<PublicUser> {
   if (!ROLES.includes(input.role)) throw badRequest(MSG.registerInvalid);
-  try {
-    const user = await createUser({
-      username: input.username,
-      full_name: input.fullName,
-      email: input.email,
-      role: input.role,
-      password_hash: await hashPassword(input.password),
-      is_verified: verified,
-    });
-    return toPublicUser(user);
-  } catch (err) {
-    if (err instanceof DuplicateUserError) throw conflict(err.field === 'email' ? MSG.emailTaken : MSG.usernameTaken);
-    throw err;
+  const candidates = typeof input.username === 'string' ? [input.username] : input.username;
+  const password_hash = await hashPassword(input.password);
+  for (const [i, username] of candidates.entries()) {
+    try {
+      const user = await createUser({
+        username,
+        full_name: input.fullName,
+        email: input.email,
+        role: input.role,
+        password_hash,
+        is_verified: verified,
+      });
+      return toPublicUser(user);
+    } catch (err) {
+      if (!(err instanceof DuplicateUserError)) throw err;
+      if (err.field === 'email') throw conflict(MSG.emailTaken);
+      if (i === candidates.length - 1) throw conflict(MSG.usernameTaken);
+    }
   }
+  throw conflict(MSG.usernameTaken);
 }
 
 /** Login throttling: 5 failures within 15 minutes lock the e-mail for 15 minutes (then it works again). */

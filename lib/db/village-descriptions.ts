@@ -6,6 +6,7 @@ import { transactWrite } from './transact';
 import type { TransactItem } from './villages';
 
 export const JENIS_DESA = ['Alam', 'Budaya', 'Buatan'] as const;
+export type JenisDesa = (typeof JENIS_DESA)[number];
 
 export interface VillageDescriptionRecord {
   kd_desa: string;
@@ -14,7 +15,11 @@ export interface VillageDescriptionRecord {
   fasilitas_desa: string[];
   galeri_gambar: string[];
   url_video: string[];
-  jenis_desa: (typeof JENIS_DESA)[number];
+  jenis_desa: JenisDesa;
+  /** Every kind the manager chose (the contract's `jenis_desa` is the first); absent on older records. */
+  jenis_desa_list?: JenisDesa[];
+  /** A cover image the manager chose; without one the first gallery image is the cover. */
+  gambar_cover?: string | null;
   latitude: number;
   longitude: number;
   version: number;
@@ -46,14 +51,30 @@ export async function getVillageDescription(kd: string, consistent = false): Pro
   return out.Item as VillageDescriptionRecord | undefined;
 }
 
-/** The village's cover image (first gallery image) changes with the description, in the same transaction. */
-const coverChange = (kd: string, cover: string | null): TransactItem => ({
+/** The village's cover: the chosen one, else the first gallery image. */
+export const coverOf = (d: VillageDescriptionRecord): string | null => d.gambar_cover ?? d.galeri_gambar[0] ?? null;
+
+/** Every image a village description refers to. */
+export const villageDescriptionImages = (d: VillageDescriptionRecord): string[] => [
+  ...d.galeri_gambar,
+  ...(d.gambar_cover ? [d.gambar_cover] : []),
+];
+
+/**
+ * The village item keeps the description's cover and kinds, so lists need no extra
+ * reads; they change with the description, in the same transaction.
+ */
+const villageCopyChange = (kd: string, d: VillageDescriptionRecord | null): TransactItem => ({
   Update: {
     TableName: tableName(),
     Key: keys.village(kd),
-    UpdateExpression: 'SET gambar_cover = :cover ADD child_rev :one',
+    UpdateExpression: 'SET gambar_cover = :cover, jenis_desa_list = :kinds ADD child_rev :one',
     ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeValues: { ':cover': cover, ':one': 1 },
+    ExpressionAttributeValues: {
+      ':cover': d ? coverOf(d) : null,
+      ':kinds': d ? (d.jenis_desa_list ?? [d.jenis_desa]) : null,
+      ':one': 1,
+    },
   },
 });
 
@@ -80,7 +101,7 @@ export function createVillageDescription(d: VillageDescriptionRecord): Promise<v
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
-    coverChange(d.kd_desa, d.galeri_gambar[0] ?? null),
+    villageCopyChange(d.kd_desa, d),
   ]);
 }
 
@@ -94,7 +115,7 @@ export function replaceVillageDescription(d: VillageDescriptionRecord, expectedV
         ExpressionAttributeValues: { ':v': expectedVersion },
       },
     },
-    coverChange(d.kd_desa, d.galeri_gambar[0] ?? null),
+    villageCopyChange(d.kd_desa, d),
   ]);
 }
 
@@ -108,6 +129,6 @@ export function deleteVillageDescription(kd: string, expectedVersion: number): P
         ExpressionAttributeValues: { ':v': expectedVersion },
       },
     },
-    coverChange(kd, null),
+    villageCopyChange(kd, null),
   ]);
 }

@@ -34,6 +34,8 @@ export interface VillageRecord extends VillageFields {
   status_codes?: Set<string>;
   /** First gallery image of the village description, kept here so lists need no extra reads. */
   gambar_cover?: string | null;
+  /** The village description's kinds (`Alam`, `Budaya`, `Buatan`), kept here for the same reason. */
+  jenis_desa_list?: string[] | null;
 }
 
 export interface PublicVillage extends VillageFields {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { randomAttractionDescriptions } from '../db/tourism-descriptions';
-import { getVillages } from '../db/villages';
+import { randomAttractionDescriptions, type StoredItem } from '../db/tourism-descriptions';
+import { getVillages, type VillageRecord } from '../db/villages';
 
 export const ATTRACTION_COUNT = 8;
 
@@ -11,6 +11,19 @@ function shuffle<T>(items: T[]): T[] {
   }
   return items;
 }
+
+export interface PickedAttraction {
+  attraction: StoredItem;
+  village: VillageRecord;
+}
+
+/** The contract's item of GET /api/atraksi-wisata. */
+export const toPublicAttraction = ({ attraction, village }: PickedAttraction) => ({
+  nama_atraksi: String(attraction.nama_atraksi),
+  gambar: attraction.gambar,
+  nama_desa: village.nama_desa,
+  slug: village.slug,
+});
 
 /**
  * GET /api/atraksi-wisata: up to 8 random attractions with at least one image. Up to 8
@@ -26,12 +39,12 @@ export async function randomAttractions() {
       return v ? [{ village: v, attractions: shuffle(d.atraksi.filter((a) => a.gambar.length > 0)) }] : [];
     }),
   );
-  const picked: { nama_atraksi: string; gambar: string[]; nama_desa: string; slug: string }[] = [];
+  const picked: PickedAttraction[] = [];
   for (let round = 0; picked.length < ATTRACTION_COUNT && pools.some((p) => p.attractions.length > round); round++) {
     for (const { village, attractions } of pools) {
       const a = attractions[round];
       if (a && picked.length < ATTRACTION_COUNT) {
-        picked.push({ nama_atraksi: String(a.nama_atraksi), gambar: a.gambar, nama_desa: village.nama_desa, slug: village.slug });
+        picked.push({ attraction: a, village });
       }
     }
   }

@@ -4,7 +4,7 @@ import type { UploadedFile } from '../http/multipart';
 import { log } from '../log';
 import { MSG } from '../messages';
 import { detectImageType } from '../storage/image-type';
-import { copyImage, deleteImages, ImageMissingError, keyOf, putImage, uploadPrefix, villagePrefix } from '../storage/images';
+import { deleteImages, ImageMissingError, isUploadUrl, keyOf, putImage, touchImage, uploadPrefix, villagePrefix } from '../storage/images';
 
 /** Limits of multipart image fields. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -12,16 +12,19 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /**
  * The object-store side of one database change. New objects are written before the
  * change; if it fails, `rollback()` removes them. Objects the change stops referencing
- * are removed by `commit()` only after the change has committed.
+ * are removed by `commit()` only after the change has committed — except uploads
+ * (POST /api/upload/gambar): an item refers to those by their own URL, so they are left
+ * to the orphan sweep, which removes them once no record refers to them (a client that
+ * removes an item and adds it back with the same image, as the web app's edit does,
+ * keeps a working image).
  */
 export class ImageChanges {
   private readonly created: string[] = [];
-  private readonly afterCommit: string[] = [];
   private dropped: string[] = [];
   // A read-modify-write that lost a race runs again with the same input; these keep the
   // objects it already stored, so a retry neither uploads twice nor leaves copies behind.
   private readonly storedFor = new Map<UploadedFile, string>();
-  private readonly claimedFor = new Map<string, string>();
+  private readonly claimed = new Set<string>();
 
   constructor(
     private readonly kd: string,
@@ -48,31 +51,28 @@ export class ImageChanges {
 
   /**
    * Resolves an image URL an item refers to: one it already has (`current`) stays; an
-   * upload of the caller's own (POST /api/upload/gambar) is moved under this village, so
-   * that every stored image belongs to exactly one place; anything else is a 400.
+   * upload of the caller's own (POST /api/upload/gambar) is used under the same URL —
+   * the record that refers to it is its owner from now on — after checking it exists and
+   * renewing its age, so the sweep's grace period starts again; anything else is a 400.
    */
   async claim(url: unknown, current: ReadonlySet<string>): Promise<string> {
     if (typeof url !== 'string') throw badRequest(MSG.imageUrlInvalid);
-    if (current.has(url)) return url;
-    const done = this.claimedFor.get(url);
-    if (done) return done;
+    if (current.has(url) || this.claimed.has(url)) return url;
     const key = keyOf(url);
     if (!key || !key.startsWith(uploadPrefix(this.callerId))) throw badRequest(MSG.imageUrlInvalid);
     try {
-      const moved = await copyImage(key, villagePrefix(this.kd));
-      this.created.push(moved);
-      this.claimedFor.set(url, moved);
-      this.afterCommit.push(url);
-      return moved;
+      await touchImage(key);
     } catch (err) {
       if (err instanceof ImageMissingError) throw badRequest(MSG.imageNotFound);
       throw err;
     }
+    this.claimed.add(url);
+    return url;
   }
 
-  /** Marks images the change stops referencing, to delete after it commits. */
+  /** Marks images the change stops referencing, to delete after it commits (uploads go to the sweep). */
   drop(urls: Iterable<string>): void {
-    this.dropped.push(...urls);
+    for (const url of urls) if (!isUploadUrl(url)) this.dropped.push(url);
   }
 
   /** A new attempt of the change starts: what the last attempt meant to drop no longer counts. */
@@ -92,7 +92,7 @@ export class ImageChanges {
   /** The database change committed: remove what it no longer references. */
   async commit(): Promise<void> {
     this.created.length = 0;
-    await deleteAfterCommit([...this.afterCommit.splice(0), ...this.dropped.splice(0)], this.kd);
+    await deleteAfterCommit(this.dropped.splice(0), this.kd);
   }
 
   /** Runs `write`; rolls the stored objects back if it throws, deletes dropped ones if it succeeds. */

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { createStatus, VILLAGE_STATUSES } from '../db/statuses';
+import { createStatus, listStatuses, VILLAGE_STATUSES } from '../db/statuses';
 import { VillageGoneError } from '../db/requests';
-import { getVillage } from '../db/villages';
+import { getVillage, listVillages } from '../db/villages';
 import { notFound } from '../http/errors';
 import { MSG } from '../messages';
 
@@ -22,4 +22,11 @@ export async function createStatusFor(input: z.output<typeof createStatusSchema>
     if (err instanceof VillageGoneError) throw notFound(MSG.villageNotFound);
     throw err;
   }
+}
+
+/** GET /api/status-desa: every status with its village (null when the village is gone), in two parallel Queries. */
+export async function statusesWithVillages() {
+  const [statuses, villages] = await Promise.all([listStatuses(), listVillages(['kd_desa', 'nama_desa', 'provinsi', 'kabupaten'])]);
+  const byCode = new Map(villages.map((v) => [v.kd_desa, v]));
+  return statuses.map((status) => ({ status, village: byCode.get(status.kd_desa) ?? null }));
 }

@@ -109,22 +109,30 @@ const ITEM_FIELDS: Record<Category, string[]> = {
   paket_wisata: ['nama_paket_wisata', 'harga_paket_wisata'],
   suvenir: ['nama_suvenir', 'harga_suvenir'],
 };
-const categoryText = (c: Category, items: StoredItem[]) =>
+/** Fields a client dialect adds after the contract's fields of each item (lib/web-app). */
+export type ItemExtras = (category: Category, item: StoredItem) => Record<string, unknown>;
+
+const categoryText = (c: Category, items: StoredItem[], extras?: ItemExtras) =>
   JSON.stringify(
-    items.map((i) => ({ id: i.id, ...Object.fromEntries(ITEM_FIELDS[c].filter((f) => f in i).map((f) => [f, i[f]])), gambar: i.gambar })),
+    items.map((i) => ({
+      id: i.id,
+      ...Object.fromEntries(ITEM_FIELDS[c].filter((f) => f in i).map((f) => [f, i[f]])),
+      gambar: i.gambar,
+      ...extras?.(c, i),
+    })),
   );
 
 /** The response shape: the four categories as JSON text, items without internal fields. */
-export function present(d: TourismDescriptionRecord) {
+export function present(d: TourismDescriptionRecord, extras?: ItemExtras) {
   return {
     kd_desa: d.kd_desa,
     penjelasan_umum: d.penjelasan_umum,
     fasilitas: d.fasilitas,
     dokumentasi_desa: d.dokumentasi_desa,
-    atraksi: categoryText('atraksi', d.atraksi),
-    penginapan: categoryText('penginapan', d.penginapan),
-    paket_wisata: categoryText('paket_wisata', d.paket_wisata),
-    suvenir: categoryText('suvenir', d.suvenir),
+    atraksi: categoryText('atraksi', d.atraksi, extras),
+    penginapan: categoryText('penginapan', d.penginapan, extras),
+    paket_wisata: categoryText('paket_wisata', d.paket_wisata, extras),
+    suvenir: categoryText('suvenir', d.suvenir, extras),
     created_at: d.created_at,
     updated_at: d.updated_at,
   };

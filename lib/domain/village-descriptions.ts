@@ -7,6 +7,8 @@ import {
   getVillageDescription,
   JENIS_DESA,
   replaceVillageDescription,
+  villageDescriptionImages,
+  type JenisDesa,
   VillageDescriptionExistsError,
   VillageDescriptionVersionError,
   VillageDescriptionVillageMissingError,
@@ -58,6 +60,7 @@ const fieldsSchema = {
   fasilitas_desa: jsonArray(z.string().trim().min(1).max(200), 100).default([]),
   url_video: jsonArray(z.url({ protocol: /^https?$/ }).max(2048), 20).default([]),
   jenis_desa: z.enum(JENIS_DESA),
+  jenis_desa_list: z.array(z.enum(JENIS_DESA)).min(1).max(JENIS_DESA.length).optional(),
   latitude: coordinate(-90, 90),
   longitude: coordinate(-180, 180),
 };
@@ -66,6 +69,17 @@ export const updateVillageDescriptionSchema = z.object({
   ...fieldsSchema,
   keep_gallery_images: jsonArray(z.string(), 100).optional(),
 });
+
+/** The files of a village description request: gallery images and, optionally, one chosen cover image. */
+export interface VillageDescriptionFiles {
+  gallery: UploadedFile[];
+  cover?: UploadedFile;
+}
+
+/** The kinds to keep: those sent, starting with the contract's `jenis_desa`, without repeats. */
+const kindsOf = (input: { jenis_desa: JenisDesa; jenis_desa_list?: JenisDesa[] }): JenisDesa[] => [
+  ...new Set([input.jenis_desa, ...(input.jenis_desa_list ?? [])]),
+];
 
 const parse = <S extends z.ZodType>(schema: S, data: unknown): z.output<S> => parseDataObject(schema, data, MSG.villageDescriptionInvalid);
 
@@ -86,7 +100,7 @@ function mapErrors(err: unknown): never {
 }
 
 /** POST /api/deskripsi-desa. */
-export async function createVillageDescriptionAs(data: unknown, files: UploadedFile[], caller: UserRecord) {
+export async function createVillageDescriptionAs(data: unknown, files: VillageDescriptionFiles, caller: UserRecord) {
   const input = parse(createVillageDescriptionSchema, data);
   const village = await ownVillageFor(input.kd_desa, caller, 'badRequest');
   if (await getVillageDescription(village.kd_desa)) throw conflict(MSG.villageDescriptionExists);
@@ -95,10 +109,13 @@ export async function createVillageDescriptionAs(data: unknown, files: UploadedF
     .around(async () => {
       const now = nowIso();
       const { kd_desa, ...fields } = input;
+      const [galeri, cover] = await Promise.all([images.store(files.gallery), files.cover ? images.store([files.cover]) : []]);
       const record: VillageDescriptionRecord = {
         kd_desa,
         ...fields,
-        galeri_gambar: await images.store(files),
+        jenis_desa_list: kindsOf(input),
+        galeri_gambar: galeri,
+        gambar_cover: cover[0] ?? null,
         version: 1,
         created_at: now,
         updated_at: now,
@@ -114,7 +131,7 @@ export async function createVillageDescriptionAs(data: unknown, files: UploadedF
  * really in it (in the order listed; others ignored), then the new uploads. Without
  * keep_gallery_images the current gallery is kept whole.
  */
-export async function updateVillageDescriptionAs(kd: string, data: unknown, files: UploadedFile[], caller: UserRecord) {
+export async function updateVillageDescriptionAs(kd: string, data: unknown, files: VillageDescriptionFiles, caller: UserRecord) {
   const input = parse(updateVillageDescriptionSchema, data);
   const village = await ownVillageFor(kd, caller, 'notFound');
   return changeWithImages(
@@ -128,13 +145,17 @@ export async function updateVillageDescriptionAs(kd: string, data: unknown, file
         input.keep_gallery_images === undefined
           ? current.galeri_gambar
           : [...new Set(input.keep_gallery_images.filter((u) => inGallery.has(u)))];
-      const galeri = [...kept, ...(await images.store(files))];
-      images.drop(current.galeri_gambar.filter((u) => !kept.includes(u)));
+      const [added, cover] = await Promise.all([images.store(files.gallery), files.cover ? images.store([files.cover]) : []]);
+      const galeri = [...kept, ...added];
+      const chosenCover = cover[0] ?? current.gambar_cover ?? null;
+      images.drop(villageDescriptionImages(current).filter((u) => !galeri.includes(u) && u !== chosenCover));
       const { keep_gallery_images: _kept, ...fields } = input;
       const record: VillageDescriptionRecord = {
         ...current,
         ...fields,
+        jenis_desa_list: kindsOf(input),
         galeri_gambar: galeri,
+        gambar_cover: chosenCover,
         version: current.version + 1,
         updated_at: nowIso(),
       };
@@ -154,7 +175,7 @@ export async function deleteVillageDescriptionAs(kd: string, caller: UserRecord)
     async (images) => {
       const current = await getVillageDescription(village.kd_desa, true);
       if (!current) throw notFound(MSG.villageDescriptionNotFound);
-      images.drop(current.galeri_gambar);
+      images.drop(villageDescriptionImages(current));
       await deleteVillageDescription(village.kd_desa, current.version);
     },
     raceLost,

@@ -107,14 +107,20 @@ export async function villageListWithRequests() {
   }));
 }
 
-/** GET /api/desa-wisata/details. */
-export async function villageDetailsList() {
-  return (await listVillages(['kd_desa', 'gambar_cover', 'provinsi', 'kabupaten', 'nama_popular', 'slug'])).map((v) => ({
-    kd_desa: v.kd_desa,
-    gambar_cover: v.gambar_cover ?? null,
-    provinsi: v.provinsi,
-    kabupaten: v.kabupaten,
-    nama_popular: v.nama_popular,
-    slug: v.slug,
-  }));
+const DETAIL_FIELDS = ['kd_desa', 'gambar_cover', 'provinsi', 'kabupaten', 'nama_popular', 'slug'] as const;
+type DetailSource = Pick<VillageRecord, (typeof DETAIL_FIELDS)[number]>;
+
+/** GET /api/desa-wisata/details: the contract's item of a village. */
+export const toVillageDetails = (v: DetailSource) => ({
+  kd_desa: v.kd_desa,
+  gambar_cover: v.gambar_cover ?? null,
+  provinsi: v.provinsi,
+  kabupaten: v.kabupaten,
+  nama_popular: v.nama_popular,
+  slug: v.slug,
+});
+
+/** The villages of the details list, reading only the listed fields plus `extra` ones. */
+export function villageDetailsList<K extends keyof VillageRecord = never>(extra: readonly K[] = []) {
+  return listVillages([...DETAIL_FIELDS, ...extra]);
 }

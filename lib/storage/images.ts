@@ -6,11 +6,12 @@ import type { ImageType } from './image-type';
 
 /**
  * Image objects. Keys are generated here (never from the client's file name):
- * - `images/u/<user id>/<uuid>.<ext>`: uploaded through POST /api/upload/gambar, owned by
- *   that user until a description claims them (a bucket lifecycle rule expires
- *   unclaimed ones after a day);
- * - `images/d/<kd_desa>/<uuid>.<ext>`: images of that village's descriptions. Each is
- *   referenced by exactly one place, so deleting it when that place drops it is safe.
+ * - `images/u/<user id>/<uuid>.<ext>`: uploaded through POST /api/upload/gambar. An item
+ *   that refers to one keeps this URL: ownership is the database record that lists it,
+ *   not the key. The orphan sweep (lib/storage/sweep.ts, daily on AWS) removes uploads
+ *   no record has referred to for a day;
+ * - `images/d/<kd_desa>/<uuid>.<ext>`: images sent with that village's descriptions.
+ *   Each is referenced by exactly one place, so deleting it when that place drops it is safe.
  */
 let client: S3Client | undefined;
 export function s3(): S3Client {
@@ -30,6 +31,7 @@ export function s3(): S3Client {
 }
 
 const PREFIX = 'images/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const uploadPrefix = (userId: number) => `${PREFIX}u/${userId}/`;
 export const villagePrefix = (kd: string) => `${PREFIX}d/${encodeURIComponent(kd)}/`;
 
@@ -53,7 +55,7 @@ export async function putImage(data: Buffer, type: ImageType, prefix: string): P
       Key: key,
       Body: data,
       ContentType: type.contentType,
-      CacheControl: 'public, max-age=31536000, immutable',
+      CacheControl: IMMUTABLE,
     }),
   );
   return urlOf(key);
@@ -75,25 +77,35 @@ export async function deleteImages(urls: Iterable<string>): Promise<void> {
 
 export class ImageMissingError extends Error {}
 
-/** Copies an object to a new key under `prefix`; returns the new URL. */
-export async function copyImage(sourceKey: string, prefix: string): Promise<string> {
-  const ext = sourceKey.slice(sourceKey.lastIndexOf('.') + 1);
-  const key = `${prefix}${randomUUID()}.${ext}`;
+/** True for the URL of an upload (POST /api/upload/gambar). */
+export const isUploadUrl = (url: string): boolean => keyOf(url)?.startsWith(`${PREFIX}u/`) ?? false;
+
+/**
+ * Checks that an object exists and renews its last-modified time (a copy onto itself),
+ * so that the sweep's age check starts again from now. ImageMissingError if it is gone.
+ */
+export async function touchImage(key: string): Promise<void> {
   try {
     await s3().send(
       new CopyObjectCommand({
         Bucket: config().bucketName,
         Key: key,
-        CopySource: `${config().bucketName}/${sourceKey}`,
-        MetadataDirective: 'COPY',
+        CopySource: `${config().bucketName}/${key}`,
+        MetadataDirective: 'REPLACE',
+        ContentType: contentTypeOf(key),
+        CacheControl: IMMUTABLE,
       }),
     );
   } catch (err) {
-    if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') throw new ImageMissingError(sourceKey);
+    if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') throw new ImageMissingError(key);
     throw err;
   }
-  return urlOf(key);
 }
+
+const contentTypeOf = (key: string) => {
+  const ext = key.slice(key.lastIndexOf('.') + 1);
+  return ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg';
+};
 
 /** Every object key under a prefix (all pages). */
 export async function listKeys(prefix: string): Promise<string[]> {

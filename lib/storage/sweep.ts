@@ -1,7 +1,7 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { config } from '../config';
-import { getTourismDescription, imagesOf } from '../db/tourism-descriptions';
-import { getVillageDescription } from '../db/village-descriptions';
+import { countTourismDescriptions, getTourismDescription, imagesOf, tourismDescriptionPage } from '../db/tourism-descriptions';
+import { getVillageDescription, villageDescriptionImages } from '../db/village-descriptions';
 import { deleteImages, keyOf, s3, urlOf } from './images';
 
 export interface SweepResult {
@@ -9,17 +9,12 @@ export interface SweepResult {
   deleted: string[];
 }
 
-/**
- * Deletes image objects no record refers to: objects under images/d/<kd>/ that neither
- * description of that village lists, and unclaimed uploads under images/u/ older than a
- * day (on AWS a lifecycle rule does the latter too). Only objects older than `minAgeMs`
- * are touched, so an upload whose database write is still under way is left alone.
- * It repairs what a crash between "store" and "commit" or a failed after-commit delete
- * could leave behind; requests never depend on it.
- */
-export async function sweepOrphanImages(opts: { minAgeMs?: number; now?: number } = {}): Promise<SweepResult> {
-  const now = opts.now ?? Date.now();
-  const minAge = opts.minAgeMs ?? 60 * 60 * 1000;
+/** How long an upload may stay without a record referring to it. */
+export const UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
+
+const keysOf = (urls: string[]) => new Set(urls.map((u) => keyOf(u)).filter((k): k is string => k !== null));
+
+async function listImages(): Promise<{ key: string; modified: number }[]> {
   const objects: { key: string; modified: number }[] = [];
   let token: string | undefined;
   do {
@@ -27,9 +22,40 @@ export async function sweepOrphanImages(opts: { minAgeMs?: number; now?: number 
     for (const o of out.Contents ?? []) if (o.Key) objects.push({ key: o.Key, modified: o.LastModified?.getTime() ?? 0 });
     token = out.IsTruncated ? out.NextContinuationToken : undefined;
   } while (token);
+  return objects;
+}
+
+/** Every upload key a tourism description refers to (read page by page through the list index). */
+async function referencedUploads(): Promise<Set<string>> {
+  const refs = new Set<string>();
+  const total = await countTourismDescriptions(true);
+  for (let page = 1; (page - 1) * 100 < total; page++) {
+    for (const d of await tourismDescriptionPage(page, 100))
+      for (const k of keysOf(imagesOf(d))) if (k.startsWith('images/u/')) refs.add(k);
+  }
+  return refs;
+}
+
+/**
+ * Deletes image objects no record refers to (a mark-and-sweep over the database):
+ * - under images/d/<kd>/: objects neither description of that village lists, older than
+ *   `minAgeMs` (so an upload whose database write is still under way is left alone);
+ * - under images/u/ (POST /api/upload/gambar): uploads no tourism description lists and
+ *   that are older than a day. Items refer to uploads by their own URL and a claim renews
+ *   the object's age, so an upload claimed during the sweep is young and kept; each
+ *   candidate's age is read again just before deleting it.
+ * It repairs what a crash between "store" and "commit" or a failed after-commit delete
+ * could leave behind and collects uploads that were never used or no longer are. On AWS
+ * a scheduled function runs it daily (functions/maintenance); locally `npm run images:sweep`.
+ */
+export async function sweepOrphanImages(opts: { minAgeMs?: number; now?: number } = {}): Promise<SweepResult> {
+  const now = opts.now ?? Date.now();
+  const minAge = opts.minAgeMs ?? 60 * 60 * 1000;
+  const objects = await listImages();
 
   const referencedByVillage = new Map<string, Set<string>>();
   const orphans: string[] = [];
+  const oldUploads: string[] = [];
   for (const o of objects) {
     const match = /^images\/d\/([^/]+)\//.exec(o.key);
     if (match) {
@@ -38,14 +64,22 @@ export async function sweepOrphanImages(opts: { minAgeMs?: number; now?: number 
       let refs = referencedByVillage.get(kd);
       if (!refs) {
         const [t, v] = await Promise.all([getTourismDescription(kd, true), getVillageDescription(kd, true)]);
-        refs = new Set(
-          [...(t ? imagesOf(t) : []), ...(v?.galeri_gambar ?? [])].map((u) => keyOf(u)).filter((k): k is string => k !== null),
-        );
+        refs = keysOf([...(t ? imagesOf(t) : []), ...(v ? villageDescriptionImages(v) : [])]);
         referencedByVillage.set(kd, refs);
       }
       if (!refs.has(o.key)) orphans.push(o.key);
-    } else if (o.key.startsWith('images/u/') && now - o.modified > 24 * 60 * 60 * 1000) {
-      orphans.push(o.key);
+    } else if (o.key.startsWith('images/u/') && now - o.modified > UPLOAD_GRACE_MS) {
+      oldUploads.push(o.key);
+    }
+  }
+  if (oldUploads.length > 0) {
+    const refs = await referencedUploads();
+    for (const key of oldUploads) {
+      if (refs.has(key)) continue;
+      const head = await s3()
+        .send(new HeadObjectCommand({ Bucket: config().bucketName, Key: key }))
+        .catch(() => undefined);
+      if (head && now - (head.LastModified?.getTime() ?? 0) > UPLOAD_GRACE_MS) orphans.push(key);
     }
   }
   await deleteImages(orphans.map(urlOf));

@@ -45,7 +45,7 @@ describe('POST /auth/register', () => {
       { username: uniqueName(), fullName: 'X', email: uniqueEmail(), password: 'rahasia123', role: 'admin' },
       { username: uniqueName(), fullName: 'X', email: uniqueEmail(), password: 'short' },
       { username: uniqueName(), email: uniqueEmail(), password: 'rahasia123' },
-      { fullName: 'X', email: uniqueEmail(), password: 'rahasia123' },
+      { username: 'no spaces!', fullName: 'X', email: uniqueEmail(), password: 'rahasia123' },
       { username: uniqueName(), fullName: 'X', email: 'not-an-email', password: 'rahasia123' },
       [],
     ]) {
@@ -53,6 +53,16 @@ describe('POST /auth/register', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.body).toEqual({ status: 'fail', message: MSG.registerInvalid });
     }
+  });
+
+  it('derives a unique username from the e-mail when none is sent (the web app registers so)', async () => {
+    const local = uniqueName('same').replace(/_/g, '.');
+    const a = await post(register, '/auth/register', { fullName: 'A', email: `${local}@example.com`, password: 'rahasia123' });
+    const b = await post(register, '/auth/register', { fullName: 'B', email: `${local}@example.org`, password: 'rahasia123' });
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    const names = await Promise.all([`${local}@example.com`, `${local}@example.org`].map(async (e) => (await getUserByEmail(e))!.username));
+    expect(names[0]).toBe(local);
+    expect(names[1]).toMatch(new RegExp(`^${local.replace(/\./g, '\\.')}-\\d{4}$`));
   });
 
   it('answers 409 for a used e-mail (any case) or username', async () => {

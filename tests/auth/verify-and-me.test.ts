@@ -9,6 +9,7 @@ import { setClock } from '../../lib/clock';
 import { config } from '../../lib/config';
 import { deleteUser, getUserByEmail } from '../../lib/db/users';
 import { MSG } from '../../lib/messages';
+import { withoutWebAppFields } from '../../lib/web-app/fields';
 import { invoke, mailsTo, uniqueEmail } from '../support/api';
 import { makeUser, TEST_PASSWORD } from '../support/users';
 
@@ -95,10 +96,9 @@ describe('GET /auth/me and token checks', () => {
     const user = await makeUser('dinas');
     const res = await whoAmI(user.token);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toEqual({
-      status: 'success',
-      user: { id: user.id, username: user.username, email: user.email, role: 'dinas', is_verified: true },
-    });
+    const contractUser = { id: user.id, username: user.username, email: user.email, role: 'dinas', is_verified: true };
+    expect(withoutWebAppFields(res.body, 'me')).toEqual({ status: 'success', user: contractUser });
+    expect(res.body.data).toEqual({ ...contractUser, fullname: 'Test dinas' }); // the web app's view (lib/web-app)
   });
 
   it('401 "Akses ditolak. Token tidak ditemukan." without a token', async () => {

@@ -6,6 +6,7 @@ import { handler as updateStatus } from '../../functions/statuses/update';
 import { handler as deleteStatus } from '../../functions/statuses/delete';
 import { setClock } from '../../lib/clock';
 import { MSG } from '../../lib/messages';
+import { withoutWebAppFields } from '../../lib/web-app/fields';
 import { invoke } from '../support/api';
 import { allItems } from '../support/table';
 import { makeUser } from '../support/users';
@@ -135,7 +136,8 @@ describe('GET /api/status-desa', () => {
       const mine = res.body.data.filter((s: any) => s.kd_desa === village.kd_desa);
       expect(mine.map((s: any) => s.kd_status).sort()).toEqual([a, b].sort());
       for (const s of mine) {
-        expect(Object.keys(s).sort()).toEqual(STATUS_KEYS);
+        expect(Object.keys(withoutWebAppFields(s, 'status')).sort()).toEqual(STATUS_KEYS);
+        expect(s).toMatchObject({ nama_desa_wisata: expect.any(String), provinsi: expect.any(String), kabupaten: expect.any(String) });
         expect(isIso(s.tanggal_update)).toBe(true);
       }
       expect(mine.find((s: any) => s.kd_status === a)).toMatchObject({ status: 'aktif', keterangan: 'Buka setiap hari' });

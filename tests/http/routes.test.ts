@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_RULES } from '../../lib/auth/access-rules';
 import { ROOT } from '../../scripts/local-stack';
-import { declaredRoutes } from '../support/routes';
+import { AUTH_PATH_ALIASES, contractPath } from '../../lib/web-app/paths';
+import { declaredAliases, declaredRoutes } from '../support/routes';
 
 describe('route declarations', () => {
   const routes = declaredRoutes();
@@ -24,6 +25,17 @@ describe('route declarations', () => {
       const file = join(ROOT, `${r.handler.replace(/\.handler$/, '')}.ts`);
       expect(readFileSync(file, 'utf8'), file).toContain(`route('${r.key}'`);
     }
+  });
+
+  it('every web-app alias is a second event of the function that serves its contract route, and every alias is declared', () => {
+    const aliases = declaredAliases();
+    for (const a of aliases) {
+      const contract = routes.find((r) => r.method === a.method && r.path === contractPath(a.path));
+      expect(contract?.fn, `${a.key} has no contract route`).toBe(a.fn);
+    }
+    expect(aliases.map((a) => a.path).sort()).toEqual(
+      [...Object.values(AUTH_PATH_ALIASES), '/authentication/password'].sort(), // POST and PUT /auth/password share a path
+    );
   });
 
   it('serverless.yml includes every area file', () => {

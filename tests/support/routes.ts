@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/local-stack';
+import { contractPath } from '../../lib/web-app/paths';
 
 export interface DeclaredRoute {
   fn: string;
@@ -11,8 +12,17 @@ export interface DeclaredRoute {
   key: string;
 }
 
-/** Every function and its http event, read from functions/<area>/functions.yml. */
+/** Every function and its contract http event, read from functions/<area>/functions.yml (web-app aliases left out). */
 export function declaredRoutes(): DeclaredRoute[] {
+  return declaredEvents().filter((r) => contractPath(r.path) === r.path);
+}
+
+/** The second http events that serve a contract route under the web app's path (lib/web-app/paths.ts). */
+export function declaredAliases(): DeclaredRoute[] {
+  return declaredEvents().filter((r) => contractPath(r.path) !== r.path);
+}
+
+function declaredEvents(): DeclaredRoute[] {
   const routes: DeclaredRoute[] = [];
   const dir = join(ROOT, 'functions');
   for (const area of readdirSync(dir)) {

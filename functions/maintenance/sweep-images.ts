@@ -1,0 +1,9 @@
+import { log } from '../../lib/log';
+import { sweepOrphanImages } from '../../lib/storage/sweep';
+
+/** Scheduled daily (EventBridge): the orphan sweep of lib/storage/sweep.ts. */
+export const handler = async (): Promise<{ scanned: number; deleted: number }> => {
+  const result = await sweepOrphanImages();
+  log.info('image sweep', { scanned: result.scanned, deleted: result.deleted.length });
+  return { scanned: result.scanned, deleted: result.deleted.length };
+};

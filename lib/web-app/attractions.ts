@@ -1,0 +1,13 @@
+import { toPublicAttraction, type PickedAttraction } from '../domain/attractions';
+
+/**
+ * GET /api/atraksi-wisata for the home and attraction pages: besides the contract's
+ * fields they read `atraksi[0].nama`, `atraksi[0].gambar` (one URL, an <img> source),
+ * `kabupaten` and `nama_popular` of each item.
+ */
+export const attractionForBoth = (p: PickedAttraction) => ({
+  ...toPublicAttraction(p),
+  atraksi: [{ nama: String(p.attraction.nama_atraksi), gambar: p.attraction.gambar[0] ?? null }],
+  kabupaten: p.village.kabupaten,
+  nama_popular: p.village.nama_popular,
+});
