@@ -1,3 +1,5 @@
+import { config } from './config';
+
 /**
  * Credentials for a local emulator endpoint: serverless-offline injects none, and
  * DynamoDB Local and s3rver accept these alphanumeric ones. On AWS (no endpoint) the
@@ -9,4 +11,43 @@ export function localCredentials(endpoint: string | undefined) {
     accessKeyId: process.env.AWS_ACCESS_KEY_ID || 'S3RVER',
     secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY || 'S3RVER',
   };
+}
+
+/**
+ * Options every AWS client shares: the endpoint and credentials of a local emulator, and
+ * bounded waiting. Without timeouts a stalled dependency holds a request until Lambda's
+ * own timeout (15 s) ends it with an empty 504; with them a call gives up after
+ * AWS_TIMEOUT_MS (connection and response each, default 2.5 s) and is tried at most twice,
+ * so the caller gets a clear 503 within about 5 s.
+ */
+export function awsClientOptions(endpoint: string | undefined) {
+  const c = config();
+  return {
+    region: c.region,
+    endpoint,
+    credentials: localCredentials(endpoint),
+    maxAttempts: 2,
+    // without throwOnRequestTimeout this SDK only logs a warning when requestTimeout passes
+    requestHandler: { connectionTimeout: c.awsTimeoutMs, requestTimeout: c.awsTimeoutMs, throwOnRequestTimeout: true },
+  };
+}
+
+const UNAVAILABLE_NAMES = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'ThrottlingException',
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'ServiceUnavailable',
+  'InternalServerError',
+  'SlowDown',
+]);
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** True when an error says a dependency did not answer in time or is overloaded (not a bug of ours). */
+export function isDependencyUnavailable(err: unknown): boolean {
+  const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } } | null;
+  if (!e || typeof e !== 'object') return false;
+  return UNAVAILABLE_NAMES.has(e.name ?? '') || UNAVAILABLE_CODES.has(e.code ?? '') || e.$metadata?.httpStatusCode === 503;
 }

@@ -27,6 +27,15 @@ const envSchema = z.object({
     .min(60)
     .max(7 * 24 * 3600)
     .default(24 * 3600),
+  /** Minutes after registration during which the account may create its first village without a token. */
+  SIGNUP_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(30),
+  /** Milliseconds an AWS call may take (connection and response) before it is abandoned. */
+  AWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2500),
   MAIL_FROM: z.email().default('no-reply@desawisata.example.com'),
   CORS_ALLOWED_ORIGINS: z.string().optional(),
   /** JSON object: route key → access rule override, e.g. {"GET /api/users":"admin,dinas"}. */
@@ -43,6 +52,8 @@ export interface Config {
   endpoints: { dynamodb?: string; s3?: string; ses?: string };
   jwtSecret: string;
   jwtTtlSeconds: number;
+  signupWindowMs: number;
+  awsTimeoutMs: number;
   mailFrom: string;
   corsOrigins: string[];
   accessOverrides: Record<string, string>;
@@ -101,6 +112,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     endpoints: { dynamodb: e.DYNAMODB_ENDPOINT, s3: e.S3_ENDPOINT, ses: e.SES_ENDPOINT },
     jwtSecret: secret,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    signupWindowMs: e.SIGNUP_WINDOW_MINUTES * 60_000,
+    awsTimeoutMs: e.AWS_TIMEOUT_MS,
     mailFrom: e.MAIL_FROM,
     corsOrigins: origins,
     accessOverrides,

@@ -6,6 +6,7 @@
 export const MSG = {
   // generic
   internalError: 'Internal server error', // spec
+  serviceUnavailable: 'Layanan sedang tidak tersedia. Silakan coba lagi sebentar lagi.',
   notFoundRoute: 'Endpoint tidak ditemukan',
   invalidJson: 'Body JSON tidak valid',
   payloadTooLarge: 'Ukuran request melebihi batas 6 MB (di AWS, total file per request sekitar 4,4 MB)',
@@ -65,6 +66,7 @@ export const MSG = {
   villageOwnerOnly: 'Akses ditolak. Anda hanya dapat mengelola desa wisata milik Anda sendiri.', // spec (village description) / DESIGN.md (village, tourism description)
   pengelolaOnlyVillage: "Akses ditolak. Hanya role 'pengelola' yang dapat mengelola desa wisata.",
   villageInvalid: 'Data desa wisata tidak valid',
+  villageOwnerNotPengelola: 'Email harus milik akun pengelola yang terdaftar',
   villageCreated: 'Desa wisata berhasil ditambahkan',
   villageUpdated: 'Desa wisata berhasil diperbarui',
   villageDeleted: 'Desa wisata berhasil dihapus',
@@ -100,10 +102,12 @@ export const MSG = {
   entityTypeItemIdRequired: 'entity_type dan item_id harus disediakan', // spec
   entityTypeInvalid: 'entity_type tidak valid', // spec
   itemNotFound: 'Item tidak ditemukan', // spec
+  itemIdInvalid: 'item_id harus berupa bilangan bulat positif',
   noFileUploaded: 'No file uploaded', // spec
   tourismDescriptionInvalid: 'Data deskripsi wisata tidak valid',
   tourismDescriptionNotFound: 'Deskripsi wisata tidak ditemukan',
   tourismDescriptionExists: 'Deskripsi wisata sudah ada. Gunakan PUT untuk mengubahnya.',
+  itemTooLarge: 'Data terlalu besar: satu deskripsi dapat menyimpan paling banyak 400 KB teks (huruf non-Latin dihitung 2–4 byte)',
   tourismDescriptionBusy: 'Deskripsi wisata sedang diubah. Silakan coba lagi.',
   tourismDescriptionCreated: 'Deskripsi wisata berhasil ditambahkan',
   tourismDescriptionUpdated: 'Deskripsi wisata berhasil diperbarui',

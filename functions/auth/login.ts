@@ -8,7 +8,7 @@ import { MSG } from '../../lib/messages';
 export const handler = route('POST /auth/login', async ({ event }) => {
   const body = jsonBody(event) as { email?: unknown; password?: unknown };
   if (!present(body?.email) || typeof body.password !== 'string' || body.password === '') throw badRequest(MSG.loginMissing);
-  const { token, user } = await login(body.email, body.password);
+  const { token, user } = await login(body.email, body.password, event.requestContext?.identity?.sourceIp || 'unknown');
   // The token is at the top level too: the existing web front end reads it there.
   return ok({ message: MSG.loginSuccess, token, data: { user, token } });
 });

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { createUser, DuplicateUserError, getUserByEmail, markVerified, toPublicUser, type PublicUser } from '../db/users';
 import { nowMs } from '../clock';
-import { clearLoginThrottle, getLoginThrottle, recordLoginFailure } from '../db/login-throttle';
+import { clearLoginSource, getLoginThrottles, recordLoginFailure } from '../db/login-throttle';
 import { badRequest, conflict, forbidden, notFound, serverError, tooManyRequests, unauthorized } from '../http/errors';
 import { log } from '../log';
 import { accountVerifiedMail } from '../mail/templates';
@@ -64,29 +64,47 @@ export async function registerUser(
   throw conflict(MSG.usernameTaken);
 }
 
-/** Login throttling: 5 failures within 15 minutes lock the e-mail for 15 minutes (then it works again). */
+/**
+ * Login throttling, keyed so that an attacker cannot turn it against the owner:
+ * - per e-mail **and source IP**: 5 failures within 15 minutes lock that source out of
+ *   that e-mail for 15 minutes (429 with Retry-After, even for the right password); other
+ *   sources — the owner's — are not affected;
+ * - per e-mail over all sources: from 20 failures within 15 minutes on, every answer for
+ *   that e-mail is slowed down by 2 seconds, but nobody is locked out.
+ * A successful login clears its source's count; a successful password reset lifts every
+ * lock and count of the account.
+ */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_LOCK_MS = 15 * 60 * 1000;
+export const LOGIN_SLOWDOWN_AFTER = 20;
+export const LOGIN_SLOWDOWN_MS = 2000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Checks the password first (the same 401 for an unknown e-mail), then verification.
- * Repeated failures for one e-mail lock it for a while (429 with Retry-After); a
- * success clears the count. The lock always ends, so the owner is never locked out for good.
+ * `source` is the caller's IP address.
  */
-export async function login(email: string, password: string): Promise<{ token: string; user: PublicUser }> {
+export async function login(email: string, password: string, source: string): Promise<{ token: string; user: PublicUser }> {
   const now = nowMs();
-  const [user, throttle] = await Promise.all([getUserByEmail(email), getLoginThrottle(email)]);
-  if (throttle?.locked_until && throttle.locked_until > now) {
-    throw tooManyRequests(MSG.loginThrottled, (throttle.locked_until - now) / 1000);
-  }
+  const [user, throttle] = await Promise.all([getUserByEmail(email), getLoginThrottles(email, source)]);
+  const locked = throttle.source?.locked_until;
+  if (locked && locked > now) throw tooManyRequests(MSG.loginThrottled, (locked - now) / 1000);
+  const all = throttle.all;
+  if (all && all.window_start > now - LOGIN_WINDOW_MS && all.failures >= LOGIN_SLOWDOWN_AFTER) await sleep(LOGIN_SLOWDOWN_MS);
   const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !matches) {
-    const rec = await recordLoginFailure(email, now, LOGIN_WINDOW_MS, LOGIN_MAX_FAILURES, LOGIN_LOCK_MS);
-    if (rec.locked_until && rec.locked_until > now) throw tooManyRequests(MSG.loginThrottled, (rec.locked_until - now) / 1000);
+    const rec = await recordLoginFailure(email, source, now, {
+      windowMs: LOGIN_WINDOW_MS,
+      sourceMaxFailures: LOGIN_MAX_FAILURES,
+      sourceLockMs: LOGIN_LOCK_MS,
+    });
+    const until = rec.source?.locked_until;
+    if (until && until > now) throw tooManyRequests(MSG.loginThrottled, (until - now) / 1000);
     throw unauthorized(MSG.loginFailed);
   }
-  if (throttle) await clearLoginThrottle(email);
+  if (throttle.source) await clearLoginSource(email, source);
   if (!user.is_verified) throw forbidden(MSG.accountUnverified);
   return { token: await signToken(user), user: toPublicUser(user) };
 }

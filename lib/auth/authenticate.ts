@@ -4,17 +4,20 @@ import { MSG } from '../messages';
 import type { AccessRule } from './access-rules';
 import { verifyToken } from './jwt';
 
-/** The bearer token of a request, or undefined when none was sent. */
-export function bearerToken(headers: Record<string, string | undefined> | null | undefined): string | undefined {
+/**
+ * The bearer token of a request: undefined when no Authorization header was sent, null
+ * when one was sent that is not `Bearer <token>` (an invalid token, never a usable one).
+ */
+export function bearerToken(headers: Record<string, string | undefined> | null | undefined): string | null | undefined {
   if (!headers) return undefined;
   let value: string | undefined;
   for (const [name, v] of Object.entries(headers)) {
     if (name.toLowerCase() === 'authorization') value = v;
   }
   if (!value || value.trim() === '') return undefined;
-  const match = /^Bearer\s+(.*)$/i.exec(value.trim());
-  // A header that is not of the Bearer scheme counts as an invalid token, not a missing one.
-  return match ? match[1]!.trim() : value.trim();
+  const match = /^Bearer\s+(\S+)$/i.exec(value.trim());
+  // A header that is not of the Bearer scheme (a raw token included) is an invalid token, not a missing one.
+  return match ? match[1]! : null;
 }
 
 /**
@@ -42,10 +45,11 @@ export async function authorize(
 ): Promise<UserRecord | undefined> {
   if (rule.kind === 'public') return undefined;
   const token = bearerToken(headers);
-  if (!token) {
+  if (token === undefined) {
     if (rule.kind === 'optional') return undefined;
     throw unauthorized(MSG.tokenMissing);
   }
+  if (token === null) throw unauthorized(MSG.tokenInvalid);
   const user = await userFromToken(token);
   if (rule.roles && !rule.roles.includes(user.role)) {
     throw forbidden(rule.forbidden ?? MSG.forbiddenRole);

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { localCredentials } from '../aws';
+import { awsClientOptions } from '../aws';
 
 let doc: DynamoDBDocumentClient | undefined;
 
@@ -17,11 +17,7 @@ export type DbObserver = (call: { command: string; input: unknown; start: number
 export function db(): DynamoDBDocumentClient {
   if (!doc) {
     const c = config();
-    const client = new DynamoDBClient({
-      region: c.region,
-      endpoint: c.endpoints.dynamodb,
-      credentials: localCredentials(c.endpoints.dynamodb),
-    });
+    const client = new DynamoDBClient(awsClientOptions(c.endpoints.dynamodb));
     const observer = (globalThis as { __tvDbObserver?: DbObserver }).__tvDbObserver;
     if (observer) {
       client.middlewareStack.add(

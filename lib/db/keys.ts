@@ -11,7 +11,7 @@
  * | username marker      | USERNAME#<username>   | USERNAME | —                        | —                      |
  * | user id counter      | COUNTER#USER          | COUNTER  | —                        | —                      |
  * | reset code           | RESET#<email>         | RESET    | —                        | —                      |
- * | login throttle       | LOGIN#<email>         | LOGIN    | —                        | —                      |
+ * | login throttle       | LOGIN#<email>         | SRC#<ip> / ALL | —                  | —                      |
  * | village              | DESA#<kd_desa>        | DESA     | DESA / <created_at>#<kd> | OWNER#<email> / <kd>   |
  * | score                | DESA#<kd_desa>        | SKOR     | SKOR / <kd_desa>         | —                      |
  * | tourism description  | DESA#<kd_desa>        | DESKWIS  | —                        | ATRAKSI / <random> (sparse) |
@@ -37,7 +37,7 @@
  * | request                           | operations                                                        |
  * |-----------------------------------|-------------------------------------------------------------------|
  * | register                          | UpdateItem COUNTER#USER; TransactWrite user + username marker     |
- * | login                             | GetItem USER#<email> + GetItem LOGIN#<email> (parallel); Update/Delete LOGIN# on failure/success |
+ * | login                             | GetItem USER#<email> ∥ BatchGetItem LOGIN#<email> SRC#<ip> + ALL; Update both on failure, Delete SRC# on success |
  * | /auth/me, every token             | GetItem USER#<email>                                              |
  * | reset request / verify / reset    | GetItem USER#, RESET#; Put/Update RESET# (conditions); TransactWrite user + delete RESET# |
  * | verify account                    | UpdateItem USER#<email> (attribute_exists)                        |
@@ -108,7 +108,9 @@ export const keys = {
   usernameMarker: (username: string) => ({ PK: `USERNAME#${username.trim().toLowerCase()}`, SK: 'USERNAME' }),
   userCounter: () => ({ PK: 'COUNTER#USER', SK: 'COUNTER' }),
   resetCode: (email: string) => ({ PK: `RESET#${normEmail(email)}`, SK: 'RESET' }),
-  loginThrottle: (email: string) => ({ PK: `LOGIN#${normEmail(email)}`, SK: 'LOGIN' }),
+  /** Failed logins of an e-mail from one source (IP), and from all sources together. */
+  loginThrottle: (email: string, source: string) => ({ PK: `LOGIN#${normEmail(email)}`, SK: `SRC#${source}` }),
+  loginThrottleAll: (email: string) => ({ PK: `LOGIN#${normEmail(email)}`, SK: 'ALL' }),
 
   village: (kd: string) => ({ PK: `DESA#${kd}`, SK: 'DESA' }),
   villagePartition: (kd: string) => `DESA#${kd}`,

@@ -1,8 +1,13 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { keys, fitsKey } from './keys';
+import { fitsKey, keys } from './keys';
+import { queryAll } from './helpers';
 
-/** Failed logins of one e-mail within the current window. */
+/**
+ * Failed logins of one e-mail within the current window, counted twice: per source (the
+ * caller's IP: `SRC#<ip>`) and for all sources together (`ALL`). Both live in the
+ * e-mail's partition, so one Query finds (and a password reset clears) every one.
+ */
 export interface LoginThrottleRecord {
   failures: number;
   window_start: number; // epoch ms
@@ -10,31 +15,39 @@ export interface LoginThrottleRecord {
   expiresAt: number; // epoch s (TTL)
 }
 
-export async function getLoginThrottle(email: string): Promise<LoginThrottleRecord | undefined> {
-  if (!fitsKey(email)) return undefined;
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.loginThrottle(email), ConsistentRead: true }));
-  return out.Item as LoginThrottleRecord | undefined;
+export interface LoginThrottles {
+  source?: LoginThrottleRecord;
+  all?: LoginThrottleRecord;
+}
+
+/** Both counters of an e-mail for one source, in one round trip. */
+export async function getLoginThrottles(email: string, source: string): Promise<LoginThrottles> {
+  if (!fitsKey(email, source)) return {};
+  const out = await db().send(
+    new BatchGetCommand({
+      RequestItems: { [tableName()]: { Keys: [keys.loginThrottle(email, source), keys.loginThrottleAll(email)], ConsistentRead: true } },
+    }),
+  );
+  const items = (out.Responses?.[tableName()] ?? []) as (LoginThrottleRecord & { SK: string })[];
+  return { source: items.find((i) => i.SK !== 'ALL'), all: items.find((i) => i.SK === 'ALL') };
 }
 
 /**
- * Counts one failure atomically: starts a new window when the old one ended, and locks
- * the account for `lockMs` when the count reaches `maxFailures`.
+ * Counts one failure on one counter atomically: starts a new window when the old one
+ * ended, and — when `lock` is given — locks for `lock.ms` once the count reaches `lock.after`.
  */
-export async function recordLoginFailure(
-  email: string,
+async function countFailure(
+  key: { PK: string; SK: string },
   now: number,
   windowMs: number,
-  maxFailures: number,
-  lockMs: number,
+  lock?: { after: number; ms: number },
 ): Promise<LoginThrottleRecord> {
-  // No account has such an e-mail, so there is nothing to protect and nothing to store.
-  if (!fitsKey(email)) return { failures: 0, window_start: now, expiresAt: 0 };
-  const expiresAt = Math.ceil((now + windowMs + lockMs) / 1000);
+  const expiresAt = Math.ceil((now + windowMs + (lock?.ms ?? 0)) / 1000);
   const fresh = await db()
     .send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.loginThrottle(email),
+        Key: key,
         UpdateExpression: 'SET failures = :one, window_start = :now, expiresAt = :exp REMOVE locked_until',
         ConditionExpression: 'attribute_not_exists(PK) OR window_start < :windowStart',
         ExpressionAttributeValues: { ':one': 1, ':now': now, ':exp': expiresAt, ':windowStart': now - windowMs },
@@ -49,28 +62,69 @@ export async function recordLoginFailure(
   const out = await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: keys.loginThrottle(email),
+      Key: key,
       UpdateExpression: 'ADD failures :one SET expiresAt = :exp',
       ExpressionAttributeValues: { ':one': 1, ':exp': expiresAt },
       ReturnValues: 'ALL_NEW',
     }),
   );
   const rec = out.Attributes as LoginThrottleRecord;
-  if (rec.failures >= maxFailures && !(rec.locked_until && rec.locked_until > now)) {
+  if (lock && rec.failures >= lock.after && !(rec.locked_until && rec.locked_until > now)) {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keys.loginThrottle(email),
+        Key: key,
         UpdateExpression: 'SET locked_until = :until, failures = :zero, window_start = :now',
-        ExpressionAttributeValues: { ':until': now + lockMs, ':zero': 0, ':now': now },
+        ExpressionAttributeValues: { ':until': now + lock.ms, ':zero': 0, ':now': now },
       }),
     );
-    return { ...rec, locked_until: now + lockMs };
+    return { ...rec, locked_until: now + lock.ms };
   }
   return rec;
 }
 
-export async function clearLoginThrottle(email: string): Promise<void> {
-  if (!fitsKey(email)) return;
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.loginThrottle(email) }));
+/** Counts a failed login on both counters; the source's counter locks that source. */
+export async function recordLoginFailure(
+  email: string,
+  source: string,
+  now: number,
+  limits: { windowMs: number; sourceMaxFailures: number; sourceLockMs: number },
+): Promise<LoginThrottles> {
+  // No account has such an e-mail, so there is nothing to protect and nothing to store.
+  if (!fitsKey(email, source)) return {};
+  const [src, all] = await Promise.all([
+    countFailure(keys.loginThrottle(email, source), now, limits.windowMs, { after: limits.sourceMaxFailures, ms: limits.sourceLockMs }),
+    countFailure(keys.loginThrottleAll(email), now, limits.windowMs),
+  ]);
+  return { source: src, all };
+}
+
+/** A successful login clears its source's count (the all-sources count runs out with its window). */
+export async function clearLoginSource(email: string, source: string): Promise<void> {
+  if (!fitsKey(email, source)) return;
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.loginThrottle(email, source) }));
+}
+
+/** The keys of every lock and count of an e-mail (one Query of its partition). */
+export async function loginThrottleKeys(email: string): Promise<{ PK: string; SK: string }[]> {
+  if (!fitsKey(email)) return [];
+  return queryAll<{ PK: string; SK: string }>({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.loginThrottleAll(email).PK },
+    ProjectionExpression: 'PK, SK',
+    ConsistentRead: true,
+  });
+}
+
+/** Deletes these lock and count items (batches of 25). */
+export async function deleteLoginThrottles(items: { PK: string; SK: string }[]): Promise<void> {
+  for (let i = 0; i < items.length; i += 25) {
+    let request: Record<string, { DeleteRequest: { Key: Record<string, unknown> } }[]> | undefined = {
+      [tableName()]: items.slice(i, i + 25).map((it) => ({ DeleteRequest: { Key: { PK: it.PK, SK: it.SK } } })),
+    };
+    while (request && Object.keys(request).length > 0) {
+      const out = await db().send(new BatchWriteCommand({ RequestItems: request }));
+      request = out.UnprocessedItems as typeof request;
+    }
+  }
 }

@@ -5,6 +5,7 @@ import { failedConditions, isConditionFailure } from './helpers';
 import { GSI2, keys, fitsKey } from './keys';
 import { isTransactionConflict, transactWrite, withRetries } from './transact';
 import { villageChildChange, type TransactItem } from './villages';
+import { assertItemFits } from './item-size';
 
 export const CATEGORIES = ['atraksi', 'penginapan', 'paket_wisata', 'suvenir'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -91,7 +92,7 @@ async function createAtNextPosition(d: TourismDescriptionRecord): Promise<void> 
   const pos = total + 1;
   try {
     await transactWrite([
-      { Put: { TableName: tableName(), Item: itemOf(d), ConditionExpression: 'attribute_not_exists(PK)' } },
+      { Put: { TableName: tableName(), Item: assertItemFits(itemOf(d)), ConditionExpression: 'attribute_not_exists(PK)' } },
       villageChildChange(d.kd_desa, {}),
       counterMove(total, pos),
       { Put: { TableName: tableName(), Item: { ...keys.tourismPosition(d.kd_desa), pos } } },
@@ -172,7 +173,7 @@ export async function replaceTourismDescription(d: TourismDescriptionRecord, exp
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: itemOf(d),
+        Item: assertItemFits(itemOf(d)),
         ConditionExpression: 'version = :v',
         ExpressionAttributeValues: { ':v': expectedVersion },
       }),

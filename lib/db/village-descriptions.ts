@@ -4,6 +4,7 @@ import { failedConditions } from './helpers';
 import { keys, fitsKey } from './keys';
 import { transactWrite } from './transact';
 import type { TransactItem } from './villages';
+import { assertItemFits } from './item-size';
 
 export const JENIS_DESA = ['Alam', 'Budaya', 'Buatan'] as const;
 export type JenisDesa = (typeof JENIS_DESA)[number];
@@ -97,7 +98,7 @@ export function createVillageDescription(d: VillageDescriptionRecord): Promise<v
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.villageDescription(d.kd_desa), type: 'DESKDESA', ...d },
+        Item: assertItemFits({ ...keys.villageDescription(d.kd_desa), type: 'DESKDESA', ...d }),
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
@@ -110,7 +111,7 @@ export function replaceVillageDescription(d: VillageDescriptionRecord, expectedV
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.villageDescription(d.kd_desa), type: 'DESKDESA', ...d },
+        Item: assertItemFits({ ...keys.villageDescription(d.kd_desa), type: 'DESKDESA', ...d }),
         ConditionExpression: 'version = :v',
         ExpressionAttributeValues: { ':v': expectedVersion },
       },

@@ -18,7 +18,8 @@ import {
   type TourismDescriptionRecord,
 } from '../db/tourism-descriptions';
 import type { UserRecord } from '../db/users';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound, payloadTooLarge } from '../http/errors';
+import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../http/multipart';
 import { MSG, withFields } from '../messages';
 import { parseDataObject } from '../http/validation';
@@ -172,6 +173,7 @@ const raceLost = (err: unknown) =>
   err instanceof DescriptionVersionError || err instanceof PositionsMovedError || isTransactionConflict(err);
 
 function mapWriteErrors(err: unknown): never {
+  if (err instanceof ItemTooLargeError) throw payloadTooLarge(MSG.itemTooLarge);
   if (err instanceof DescriptionExistsError) throw conflict(MSG.tourismDescriptionExists);
   if (err instanceof DescriptionVillageMissingError) throw notFound(MSG.villageNotFound);
   if (err instanceof DescriptionVersionError || err instanceof PositionsMovedError) throw conflict(MSG.tourismDescriptionBusy);
@@ -290,8 +292,14 @@ export async function removeTourismItemAs(kd: string, body: unknown, caller: Use
   if (typeof b.entity_type !== 'string' || !(CATEGORIES as readonly string[]).includes(b.entity_type))
     throw badRequest(MSG.entityTypeInvalid);
   const category = b.entity_type as Category;
-  const id = typeof b.item_id === 'number' ? b.item_id : /^\d+$/.test(String(b.item_id)) ? Number(b.item_id) : NaN;
-  if (!Number.isInteger(id)) throw notFound(MSG.itemNotFound);
+  // an integer (or a string of digits, as form-encoded clients send it); anything else is a 400
+  const id =
+    typeof b.item_id === 'number'
+      ? b.item_id
+      : typeof b.item_id === 'string' && /^\d{1,15}$/.test(b.item_id.trim())
+        ? Number(b.item_id)
+        : NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw badRequest(MSG.itemIdInvalid);
   const record = await modify(kd, caller, async (d) => {
     const index = d[category].findIndex((i) => i.id === id);
     if (index < 0) throw notFound(MSG.itemNotFound);

@@ -16,7 +16,8 @@ import {
 } from '../db/village-descriptions';
 import { getVillage } from '../db/villages';
 import type { UserRecord } from '../db/users';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound, payloadTooLarge } from '../http/errors';
+import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../http/multipart';
 import { MSG } from '../messages';
 import { parseDataObject } from '../http/validation';
@@ -94,6 +95,7 @@ async function ownVillageFor(kd: string, caller: UserRecord, missing: 'badReques
 const raceLost = (err: unknown) => err instanceof VillageDescriptionVersionError || isTransactionConflict(err);
 
 function mapErrors(err: unknown): never {
+  if (err instanceof ItemTooLargeError) throw payloadTooLarge(MSG.itemTooLarge);
   if (err instanceof VillageDescriptionExistsError) throw conflict(MSG.villageDescriptionExists);
   if (err instanceof VillageDescriptionVillageMissingError) throw notFound(MSG.villageNotFound);
   throw err;

@@ -20,6 +20,8 @@ import {
   type VillageRecord,
 } from '../db/villages';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
+import { nowMs } from '../clock';
+import { config } from '../config';
 import { MSG } from '../messages';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -53,7 +55,10 @@ export async function createVillageAs(fields: VillageFields, caller: UserRecord 
       if (caller.email !== owner.email) throw forbidden(MSG.villageOwnerOnly);
       return await createVillage(fields);
     }
+    // Sign-up: the first village of a fresh, unverified pengelola account only, within
+    // the sign-up window (so nobody can squat a victim's village long after they registered).
     if (owner.is_verified || owner.role !== 'pengelola') throw unauthorized(MSG.tokenMissing);
+    if (nowMs() - Date.parse(owner.created_at) > config().signupWindowMs) throw unauthorized(MSG.tokenMissing);
     if ((await villagesByEmail(owner.email)).length > 0) throw unauthorized(MSG.tokenMissing);
     return await createVillage(fields, { signupOf: owner.email });
   } catch (err) {
@@ -75,8 +80,11 @@ const raceLost = (err: unknown) => err instanceof VersionConflictError || err in
 
 /** PUT /api/desa-wisata/{kd}: re-reads and re-applies when a concurrent PUT came first. */
 export async function updateVillageAs(kd: string, fields: VillageFields, caller: UserRecord): Promise<VillageRecord> {
-  if (normEmail(fields.email) !== normEmail(caller.email) && !(await getUserByEmail(fields.email))) {
-    throw badRequest(MSG.emailNotRegistered);
+  if (normEmail(fields.email) !== normEmail(caller.email)) {
+    // A village may pass to another manager, never to an account that cannot manage it.
+    const next = await getUserByEmail(fields.email);
+    if (!next) throw badRequest(MSG.emailNotRegistered);
+    if (next.role !== 'pengelola') throw badRequest(MSG.villageOwnerNotPengelola);
   }
   return withRetries(async () => updateVillage(await ownedVillage(kd, caller, true), fields), raceLost);
 }

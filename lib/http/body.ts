@@ -1,10 +1,19 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { MSG } from '../messages';
-import { badRequest } from './errors';
+import { badRequest, payloadTooLarge } from './errors';
 
-/** The raw body as a UTF-8 string, decoding base64 where API Gateway encoded it. */
+/** Lambda's request payload is at most 6 MB; a body string over this is refused before it is decoded or parsed. */
+export const MAX_EVENT_BODY_CHARS = 6 * 1024 * 1024 - 64 * 1024;
+
+/** 413 for a body over the Lambda payload ceiling (serverless-offline does not enforce it; AWS does). */
+export function checkBodyCeiling(event: Pick<APIGatewayProxyEvent, 'body'>): void {
+  if ((event.body?.length ?? 0) > MAX_EVENT_BODY_CHARS) throw payloadTooLarge(MSG.payloadTooLarge);
+}
+
+/** The raw body as a UTF-8 string, decoding base64 where API Gateway encoded it; 413 over the ceiling. */
 export function rawBody(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>): string {
   if (event.body == null) return '';
+  checkBodyCeiling(event);
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
 }
 

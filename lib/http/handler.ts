@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { accessRule, type RouteKey } from '../auth/access-rules';
+import { isDependencyUnavailable } from '../aws';
 import { authorize } from '../auth/authenticate';
 import { config } from '../config';
 import type { UserRecord } from '../db/users';
@@ -68,6 +69,9 @@ export function route(key: RouteKey, fn: RouteHandler): LambdaHandler {
     } catch (err) {
       if (err instanceof HttpError) {
         result = failure(err.statusCode, err.message, err.headers);
+      } else if (isDependencyUnavailable(err)) {
+        log.error('dependency unavailable', err, { route: key, requestId });
+        result = failure(503, MSG.serviceUnavailable, { 'Retry-After': '5' });
       } else {
         log.error('unhandled error', err, { route: key, requestId });
         result = json(500, { message: MSG.internalError });

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import busboy from 'busboy';
 import { MSG } from '../messages';
+import { checkBodyCeiling } from './body';
 import { badRequest, HttpError, payloadTooLarge } from './errors';
 
 export interface UploadedFile {
@@ -27,15 +28,14 @@ export interface MultipartForm {
   files: UploadedFile[];
 }
 
-/** Lambda's request payload is at most 6 MB; the body string is refused above this, before it is decoded. */
-export const MAX_EVENT_BODY_CHARS = 6 * 1024 * 1024 - 64 * 1024;
+export { MAX_EVENT_BODY_CHARS } from './body';
 
 export const isMultipart = (contentType: string | undefined) => /^multipart\/form-data\b/i.test(contentType ?? '');
 
 /** The request body as bytes, refusing bodies over the Lambda payload ceiling. */
 export function bodyBytes(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>): Buffer {
+  checkBodyCeiling(event);
   const body = event.body ?? '';
-  if (body.length > MAX_EVENT_BODY_CHARS) throw payloadTooLarge(MSG.payloadTooLarge);
   return event.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
 }
 

@@ -1,6 +1,6 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { config } from '../config';
-import { localCredentials } from '../aws';
+import { awsClientOptions } from '../aws';
 
 export interface Mail {
   to: string;
@@ -10,12 +10,7 @@ export interface Mail {
 }
 
 let client: SESClient | undefined;
-export const ses = () =>
-  (client ??= new SESClient({
-    region: config().region,
-    endpoint: config().endpoints.ses,
-    credentials: localCredentials(config().endpoints.ses),
-  }));
+export const ses = () => (client ??= new SESClient(awsClientOptions(config().endpoints.ses)));
 
 /** Sends one e-mail (plain text + HTML) through SES. Throws when SES refuses it. */
 export async function sendMail(mail: Mail): Promise<void> {

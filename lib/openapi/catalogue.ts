@@ -129,6 +129,7 @@ function formErrors(maxFiles: number, perField: number): ErrorDoc[] {
 const dataErrors = (invalid: string): ErrorDoc[] => [
   e(400, MSG.dataJsonInvalid, 'The `data` field (or the JSON body) is missing or not a JSON object'),
   e(400, invalid, 'A field of `data` is invalid; the offending fields are named', ': <fields>'),
+  e(413, MSG.itemTooLarge, 'The description would exceed the 400 KB DynamoDB stores per item'),
 ];
 const itemImageErrors: ErrorDoc[] = [
   e(400, MSG.tooManyFilesForItems, "More files in a category field than that category's items take", ': <category>'),
@@ -370,6 +371,7 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
       badJson,
       e(400, MSG.villageInvalid, 'A field is missing or invalid', ': <fields>'),
       e(400, MSG.emailNotRegistered, 'The new e-mail is not registered'),
+      e(400, MSG.villageOwnerNotPengelola, 'The new e-mail belongs to a dinas or admin account'),
       ...ownVillage,
     ],
   },
@@ -499,6 +501,7 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
       badJson,
       e(400, MSG.entityTypeItemIdRequired, 'entity_type or item_id is missing'),
       e(400, MSG.entityTypeInvalid, 'entity_type is not one of the four categories'),
+      e(400, MSG.itemIdInvalid, 'item_id is not a positive integer'),
       e(404, MSG.itemNotFound, 'No item with this id in the category'),
       ...ownVillage,
       e(404, MSG.tourismDescriptionNotFound, 'The village has no tourism description'),

@@ -55,6 +55,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported media type',
   429: 'Too many requests',
   500: 'Server error',
+  503: 'A dependency is unavailable',
 };
 
 /** The routes the document describes: every route of the table except the catch-all, in the table's order. */
@@ -141,6 +142,11 @@ function describeTokenRule(rule: AccessRule): { security: Record<string, string[
 }
 
 const INTERNAL: ErrorDoc = { status: 500, message: MSG.internalError, when: 'Unexpected failure (details are logged, never sent)' };
+const UNAVAILABLE: ErrorDoc = {
+  status: 503,
+  message: MSG.serviceUnavailable,
+  when: 'A dependency (DynamoDB, S3, SES) did not answer within AWS_TIMEOUT_MS twice, or throttled; with Retry-After',
+};
 
 /** Merges errors with the same status and text (their conditions joined), keeping the first order. */
 function mergeErrors(errors: ErrorDoc[]): ErrorDoc[] {
@@ -298,7 +304,7 @@ function operation(route: DocumentedRoute, rule: AccessRule, schemas: Schemas): 
   const path = route.slice(route.indexOf(' ') + 1);
   const opId = operationId(route);
   const access = describeAccess(rule);
-  const errors = mergeErrors([...access.errors, ...doc.errors, INTERNAL]);
+  const errors = mergeErrors([...access.errors, ...doc.errors, INTERNAL, UNAVAILABLE]);
   const success = doc.success;
   const successSchema = schemas.convert(success.schema);
   const op: OpenApiOperation = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CopyObjectCommand, DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client, NoSuchKey } from '@aws-sdk/client-s3';
-import { localCredentials } from '../aws';
+import { awsClientOptions } from '../aws';
 import { config } from '../config';
 import type { ImageType } from './image-type';
 
@@ -18,10 +18,8 @@ export function s3(): S3Client {
   if (!client) {
     const c = config();
     client = new S3Client({
-      region: c.region,
-      endpoint: c.endpoints.s3,
+      ...awsClientOptions(c.endpoints.s3),
       forcePathStyle: Boolean(c.endpoints.s3),
-      credentials: localCredentials(c.endpoints.s3),
       // Without this, stream bodies are sent aws-chunked, which s3rver stores verbatim.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',

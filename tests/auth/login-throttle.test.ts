@@ -1,17 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { handler as login } from '../../functions/auth/login';
-import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../lib/auth/accounts';
+import { handler as requestReset } from '../../functions/auth/request-reset';
+import { handler as resetPassword } from '../../functions/auth/reset-password';
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, LOGIN_SLOWDOWN_AFTER, LOGIN_WINDOW_MS } from '../../lib/auth/accounts';
 import { setClock } from '../../lib/clock';
 import { MSG } from '../../lib/messages';
-import { invoke, uniqueEmail } from '../support/api';
+import { invoke, mailsTo, uniqueEmail } from '../support/api';
+import { allItems } from '../support/table';
 import { makeUser, TEST_PASSWORD } from '../support/users';
 
-const attempt = (email: string, password: string) => invoke(login, { method: 'POST', resource: '/auth/login', body: { email, password } });
+const attempt = (email: string, password: string, sourceIp = '203.0.113.7') =>
+  invoke(login, { method: 'POST', resource: '/auth/login', body: { email, password }, sourceIp });
 let clock = Date.now();
 afterEach(() => setClock());
 
 describe('login throttling', () => {
-  it('after 5 failures the account is refused with 429 (even the right password) until the lock ends, then works', async () => {
+  it('after 5 failures from one source, that source is refused with 429 (even the right password) until the lock ends, then works', async () => {
     clock = Date.now();
     setClock(() => clock);
     const user = await makeUser('pengelola');
@@ -31,6 +35,39 @@ describe('login throttling', () => {
     expect((await attempt(user.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
+  it("an attacker's lock never reaches the owner: another source logs in while the attacker's is locked", async () => {
+    const user = await makeUser('admin');
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await attempt(user.email, 'wrong-password', '198.51.100.66');
+    expect((await attempt(user.email, TEST_PASSWORD, '198.51.100.66')).statusCode).toBe(429);
+    expect((await attempt(user.email, TEST_PASSWORD, '203.0.113.10')).statusCode).toBe(200);
+  });
+
+  it('many sources past the per-e-mail ceiling slow the account down but do not lock the owner out', async () => {
+    const user = await makeUser('pengelola');
+    const sources = Array.from({ length: Math.ceil((LOGIN_SLOWDOWN_AFTER + 2) / (LOGIN_MAX_FAILURES - 1)) }, (_, i) => `192.0.2.${i + 1}`);
+    for (const ip of sources) for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await attempt(user.email, 'wrong-password', ip);
+    const all = (await allItems()).find((i) => i.PK === `LOGIN#${user.email}` && i.SK === 'ALL');
+    expect(all?.failures).toBeGreaterThanOrEqual(LOGIN_SLOWDOWN_AFTER);
+    expect((await attempt(user.email, TEST_PASSWORD, '203.0.113.20')).statusCode).toBe(200);
+  });
+
+  it('a successful password reset lifts every lock of the account', async () => {
+    const user = await makeUser('pengelola');
+    for (const ip of ['198.51.100.1', '198.51.100.2'])
+      for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await attempt(user.email, 'wrong-password', ip);
+    expect((await attempt(user.email, TEST_PASSWORD, '198.51.100.1')).statusCode).toBe(429);
+    expect((await invoke(requestReset, { method: 'POST', resource: '/auth/password', body: { email: user.email } })).statusCode).toBe(200);
+    const code = /\b(\d{6})\b/.exec((await mailsTo(user.email)).at(-1)!.text)![1]!;
+    const reset = await invoke(resetPassword, {
+      method: 'PUT',
+      resource: '/auth/password',
+      body: { email: user.email, resetCode: code, newPassword: 'baru-rahasia-1', confirmPassword: 'baru-rahasia-1' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await allItems()).filter((i) => i.PK === `LOGIN#${user.email}`)).toEqual([]);
+    for (const ip of ['198.51.100.1', '198.51.100.2']) expect((await attempt(user.email, 'baru-rahasia-1', ip)).statusCode).toBe(200);
+  });
+
   it('failures spread over more than the window do not add up', async () => {
     clock = Date.now();
     setClock(() => clock);
@@ -48,7 +85,7 @@ describe('login throttling', () => {
     expect((await attempt(email, 'x-password')).statusCode).toBe(429);
   });
 
-  it('parallel guessing cannot exceed the limit by much: the account is locked afterwards', async () => {
+  it('parallel guessing from one source cannot exceed the limit by much: the source is locked afterwards', async () => {
     const user = await makeUser('pengelola');
     const results = await Promise.all(Array.from({ length: 12 }, () => attempt(user.email, 'wrong-password')));
     expect(results.every((r) => r.statusCode === 401 || r.statusCode === 429)).toBe(true);

@@ -16,6 +16,8 @@ export interface EventInput {
   /** An object is sent as JSON; a string as is. */
   body?: unknown;
   isBase64Encoded?: boolean;
+  /** The caller's IP address as API Gateway reports it (default 127.0.0.1). */
+  sourceIp?: string;
 }
 
 export function apiEvent(input: EventInput): APIGatewayProxyEvent {
@@ -53,7 +55,7 @@ export function apiEvent(input: EventInput): APIGatewayProxyEvent {
       resourcePath: input.resource,
       stage: 'test',
       authorizer: null,
-      identity: { sourceIp: '127.0.0.1', userAgent: 'vitest' } as APIGatewayProxyEvent['requestContext']['identity'],
+      identity: { sourceIp: input.sourceIp ?? '127.0.0.1', userAgent: 'vitest' } as APIGatewayProxyEvent['requestContext']['identity'],
     },
   };
 }

@@ -34,6 +34,7 @@ import type { LambdaHandler } from '../../../lib/http/handler';
 import { ROOT } from '../../../scripts/local-stack';
 import { apiEvent } from '../../support/api';
 import { bucketKeys } from '../../support/bucket';
+import { IMAGE_HEADERS } from '../../support/multipart';
 import { declaredRoutes, type DeclaredRoute } from '../../support/routes';
 import { allItems } from '../../support/table';
 import { db } from '../../../lib/db/client';
@@ -652,9 +653,9 @@ function applyPlan(template: Record<string, unknown> | undefined, plan: NearPlan
 }
 
 const MAGIC: Record<FilePlan['kind'], Buffer> = {
-  png: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  jpeg: Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
-  webp: Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBP')]),
+  png: IMAGE_HEADERS.png,
+  jpeg: IMAGE_HEADERS.jpeg,
+  webp: IMAGE_HEADERS.webp,
   gif: Buffer.from('GIF89a'),
   svg: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
   garbage: Buffer.alloc(0),
