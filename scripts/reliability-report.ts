@@ -31,6 +31,8 @@ const committed = faults.reduce(
 );
 const orphans = faults.reduce((n, f) => n + Number(f.orphansLeftAfterSweep ?? 0), 0);
 
+const hardening = files.includes('hardening.json') ? read('hardening.json') : undefined;
+
 const rows: [string, string | number][] = [
   ['fuzzing: routes', routes],
   ['fuzzing: cases per route', [...new Set(fuzz.map((f) => f.runsPerRoute))].join(', ')],
@@ -45,5 +47,10 @@ const rows: [string, string | number][] = [
   ['faults: answered 500 with nothing half-written or lost', answered500],
   ['faults: hit clean-up after commit (change stands, sweep removes leftovers)', committed],
   ['faults: objects orphaned after the sweep', orphans],
+  ['hardening: findings of the outside test with a passing regression test', hardening ? `${hardening.passed.length} of ${hardening.declared}` : '—'],
+  [
+    'hardening: stalled DynamoDB answered with / new objects left behind',
+    hardening ? `${hardening.stall.status} / ${hardening.stall.objectsLeft}` : '—',
+  ],
 ];
 for (const [k, v] of rows) console.log(`${k.padEnd(78)} ${v}`);

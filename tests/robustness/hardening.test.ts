@@ -3,8 +3,11 @@
  * (issue: hardening). Each goes through the real handlers and the real local services;
  * the stall is a real TCP proxy in front of DynamoDB Local that stops forwarding.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { ROOT } from '../../scripts/local-stack';
 import { handler as createTourism } from '../../functions/tourism/create';
 import { handler as appendItems } from '../../functions/tourism/append-items';
 import { handler as removeItem } from '../../functions/tourism/remove-item';
@@ -26,6 +29,27 @@ import { makeVillage, villageBody } from '../support/villages';
 
 afterEach(() => setClock());
 
+// Figures for `npm run reliability`: the findings whose regression test passed, and the stall's answer.
+const passed: string[] = [];
+const stall: { status?: number; objectsLeft?: number } = {};
+/** A regression test of one finding; its name is recorded when it passes. */
+let declared = 0;
+function finding(name: string, fn: () => Promise<void>) {
+  declared++;
+  it(name, async () => {
+    await fn();
+    passed.push(name);
+  });
+}
+afterAll(() => {
+  const dir = join(ROOT, '.local', 'reliability');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(
+    join(dir, 'hardening.json'),
+    `${JSON.stringify({ generatedAt: new Date().toISOString(), declared, passed, stall }, null, 2)}\n`,
+  );
+});
+
 const tourismPost = (token: string, data: unknown, files: { field: string; data: Buffer }[] = []) =>
   invoke(createTourism, { method: 'POST', resource: '/api/deskripsi-wisata', ...multipart({ data: JSON.stringify(data) }, files), token });
 
@@ -40,7 +64,7 @@ const attractions = (n: number) =>
   Array.from({ length: n }, () => ({ nama_atraksi: '景'.repeat(200), kategori_atraksi: '类'.repeat(100) }));
 
 describe('a description within every field limit but over DynamoDB’s 400 KB', () => {
-  it('POST: 413 naming the limit, nothing stored, the images rolled back', async () => {
+  finding('POST: 413 naming the limit, nothing stored, the images rolled back', async () => {
     const owner = await makeUser('pengelola');
     const { kd_desa } = await makeVillage(owner);
     const big = { kd_desa, ...maxedTexts, ...fullPricedCategories, atraksi: attractions(100) };
@@ -53,7 +77,7 @@ describe('a description within every field limit but over DynamoDB’s 400 KB', 
     expect(await bucketKeys()).toEqual(before);
   });
 
-  it('PATCH appends that push an existing description past the limit: 413, the description unchanged', async () => {
+  finding('PATCH appends that push an existing description past the limit: 413, the description unchanged', async () => {
     const owner = await makeUser('pengelola');
     const { kd_desa } = await makeVillage(owner);
     expect((await tourismPost(owner.token, { kd_desa, ...maxedTexts, ...fullPricedCategories })).statusCode).toBe(201);
@@ -80,7 +104,7 @@ describe('a description within every field limit but over DynamoDB’s 400 KB', 
 });
 
 describe('loose parsing', () => {
-  it('remove-item: item_id "abc", true, {}, [], 1.5, 0 → 400, never 404', async () => {
+  finding('remove-item: item_id "abc", true, {}, [], 1.5, 0 → 400, never 404', async () => {
     const owner = await makeUser('pengelola');
     const { kd_desa } = await makeVillage(owner);
     expect((await tourismPost(owner.token, { kd_desa, atraksi: [{ nama_atraksi: 'A' }] })).statusCode).toBe(201);
@@ -97,7 +121,7 @@ describe('loose parsing', () => {
     }
   });
 
-  it('only "Bearer <token>" is a token: the raw token or another scheme is an invalid token (401)', async () => {
+  finding('only "Bearer <token>" is a token: the raw token or another scheme is an invalid token (401)', async () => {
     const user = await makeUser('pengelola');
     for (const Authorization of [user.token, `Token ${user.token}`, `Bearer ${user.token} extra`]) {
       const res = await invoke(me, { method: 'GET', resource: '/auth/me', headers: { Authorization } });
@@ -109,7 +133,7 @@ describe('loose parsing', () => {
     );
   });
 
-  it('a file that starts like a JPEG but is HTML is refused; nothing is stored', async () => {
+  finding('a file that starts like a JPEG but is HTML is refused; nothing is stored', async () => {
     const user = await makeUser('pengelola');
     const before = await bucketKeys();
     const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<html><script>alert(1)</script></html>'.repeat(20))]);
@@ -124,7 +148,7 @@ describe('loose parsing', () => {
     expect(await bucketKeys()).toEqual(before);
   });
 
-  it('a 7 MB JSON body to a JSON route is 413 before it is parsed', async () => {
+  finding('a 7 MB JSON body to a JSON route is 413 before it is parsed', async () => {
     const res = await invoke(register, {
       method: 'POST',
       resource: '/auth/register',
@@ -136,7 +160,7 @@ describe('loose parsing', () => {
 });
 
 describe('village ownership', () => {
-  it('PUT may hand a village only to a registered pengelola: a dinas or admin e-mail is 400 and changes nothing', async () => {
+  finding('PUT may hand a village only to a registered pengelola: a dinas or admin e-mail is 400 and changes nothing', async () => {
     const owner = await makeUser('pengelola');
     const { kd_desa } = await makeVillage(owner);
     const put = (email: string) =>
@@ -158,7 +182,7 @@ describe('village ownership', () => {
     expect((await put(next.email)).statusCode).toBe(200); // a transfer to another manager is allowed
   });
 
-  it('token-less sign-up creation works right after registration, but not after the sign-up window', async () => {
+  finding('token-less sign-up creation works right after registration, but not after the sign-up window', async () => {
     const fresh = async () => {
       const email = uniqueEmail('signup');
       await invoke(register, { method: 'POST', resource: '/auth/register', body: { fullName: 'Baru', email, password: 'rahasia123' } });
@@ -202,7 +226,7 @@ describe('a stalled DynamoDB', () => {
   let proxy: Awaited<ReturnType<typeof stallingProxy>> | undefined;
   afterAll(() => proxy?.server.close());
 
-  it('answers a 503 envelope (not an empty 504) and removes the images it stored before the stall', async () => {
+  finding('answers a 503 envelope (not an empty 504) and removes the images it stored before the stall', async () => {
     const owner = await makeUser('pengelola');
     const { kd_desa } = await makeVillage(owner);
     proxy = await stallingProxy(new URL(process.env.DYNAMODB_ENDPOINT!), 'TransactWriteItems');
@@ -223,7 +247,9 @@ describe('a stalled DynamoDB', () => {
       expect(res.statusCode).toBe(503);
       expect(res.body).toEqual({ status: 'error', message: MSG.serviceUnavailable });
       expect(res.headers['Retry-After']).toBe('5');
-      expect(await bucketKeys()).toEqual(before);
+      const after = await bucketKeys();
+      Object.assign(stall, { status: res.statusCode, objectsLeft: after.filter((k) => !before.includes(k)).length });
+      expect(after).toEqual(before);
     } finally {
       Object.assign(process.env, env);
       if (env.AWS_TIMEOUT_MS === undefined) delete process.env.AWS_TIMEOUT_MS;
