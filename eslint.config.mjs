@@ -15,5 +15,44 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  // Layers as rules: handler → domain → (db | storage | mail) → leaf modules. Each layer
+  // may import only what is below it (ARCHITECTURE.md); CI fails on a wrong-way import.
+  ...layer(
+    'functions/**/*.ts',
+    ['**/lib/db/**', '**/lib/storage/**', '**/lib/mail/**'],
+    'handlers call the domain, never the database, S3 or SES',
+  ),
+  ...layer(
+    'lib/domain/**/*.ts',
+    ['../http/**', '../web-app/**', '**/functions/**'],
+    'the domain speaks in domain errors (lib/errors.ts), never HTTP',
+  ),
+  ...layer(
+    'lib/auth/**/*.ts',
+    ['../http/**', '../web-app/**', '../domain/**', '**/functions/**'],
+    'accounts and tokens are below the edge',
+  ),
+  ...layer(
+    'lib/db/**/*.ts',
+    ['../http/**', '../domain/**', '../auth/**', '../storage/**', '../mail/**', '../web-app/**', '../openapi/**', '**/functions/**'],
+    'the database layer imports nothing above it',
+  ),
+  ...layer(
+    'lib/{storage,mail}/**/*.ts',
+    ['../http/**', '../domain/**', '../auth/**', '../db/**', '../web-app/**', '../openapi/**', '**/functions/**'],
+    'S3 and SES modules import only leaf modules',
+  ),
+  ...layer(
+    'lib/*.ts',
+    ['./http/**', './domain/**', './auth/**', './db/**', './storage/**', './mail/**', './web-app/**', './openapi/**', '**/functions/**'],
+    'leaf modules (config, clock, messages, errors, …) import no layer',
+  ),
   prettier,
 );
+
+/** A `no-restricted-imports` rule for the files of one layer. */
+function layer(files, forbidden, why) {
+  return [
+    { files: [files], rules: { 'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message: `Layer rule: ${why}.` }] }] } },
+  ];
+}

@@ -58,7 +58,7 @@ async function main() {
   process.env.AWS_REGION ??= 'ap-southeast-3';
 
   const { registerUser } = await import('../lib/auth/accounts');
-  const { HttpError } = await import('../lib/http/errors');
+  const { DomainError } = await import('../lib/errors');
   try {
     const user = await registerUser(
       {
@@ -72,7 +72,7 @@ async function main() {
     );
     console.log(`Created ${user.role} ${user.email} (id ${user.id}, username ${user.username}) in table ${process.env.TABLE_NAME}`);
   } catch (err) {
-    if (err instanceof HttpError)
+    if (err instanceof DomainError)
       fail(err.message === MSG.emailTaken ? `e-mail ${args.data.email} is already used` : `username ${args.data.username} is already used`);
     const e = err as Error;
     console.error(`Error: could not create the user: ${e.name}: ${e.message}`);

@@ -47,7 +47,10 @@ const rows: [string, string | number][] = [
   ['faults: answered 500 with nothing half-written or lost', answered500],
   ['faults: hit clean-up after commit (change stands, sweep removes leftovers)', committed],
   ['faults: objects orphaned after the sweep', orphans],
-  ['hardening: findings of the outside test with a passing regression test', hardening ? `${hardening.passed.length} of ${hardening.declared}` : '—'],
+  [
+    'hardening: findings of the outside test with a passing regression test',
+    hardening ? `${hardening.passed.length} of ${hardening.declared}` : '—',
+  ],
   [
     'hardening: stalled DynamoDB answered with / new objects left behind',
     hardening ? `${hardening.stall.status} / ${hardening.stall.objectsLeft}` : '—',

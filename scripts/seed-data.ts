@@ -12,7 +12,7 @@
  * importing this module (scripts/seed.ts does).
  */
 import { registerUser } from '../lib/auth/accounts';
-import type { Role } from '../lib/auth/roles';
+import type { Role } from '../lib/roles';
 import { config } from '../lib/config';
 import { listRequests, setRequestStatus, type RequestRecord, type RequestStatus } from '../lib/db/requests';
 import { createScore, getScore, type ScoreValues } from '../lib/db/scores';

@@ -16,7 +16,7 @@ async function main() {
   const { values } = parseArgs({ options: { 'min-age-minutes': { type: 'string', default: '60' } } });
   const minutes = Number(values['min-age-minutes']);
   if (!Number.isFinite(minutes) || minutes < 0) throw new Error('--min-age-minutes must be a number ≥ 0');
-  const { sweepOrphanImages } = await import('../lib/storage/sweep');
+  const { sweepOrphanImages } = await import('../lib/domain/image-sweep');
   const result = await sweepOrphanImages({ minAgeMs: minutes * 60_000 });
   console.log(`Scanned ${result.scanned} objects, deleted ${result.deleted.length} orphan(s).`);
   for (const k of result.deleted) console.log(`  deleted ${k}`);

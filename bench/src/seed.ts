@@ -265,10 +265,7 @@ export class Fixtures {
     const record = (await this.s.getUserByEmail(o.email))!;
     const { village } = await this.s.createVillageAs(villageFields(this.tag, i, o.email), record);
     if (opts.score ?? true) {
-      await this.s.createScoreFrom({
-        body: JSON.stringify({ kd_desa: village.kd_desa, ...scoreValues(i, this.s.SCORE_FIELDS) }),
-        isBase64Encoded: false,
-      });
+      await this.s.createScoreFrom({ kd_desa: village.kd_desa, ...scoreValues(i, this.s.SCORE_FIELDS) });
     }
     if (opts.description ?? true) await this.s.createTourismDescriptionAs(descriptionData(village.kd_desa, i), [], record);
     this.created++;

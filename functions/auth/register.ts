@@ -1,13 +1,13 @@
 import { registerSchema, registerUser } from '../../lib/auth/accounts';
 import { jsonBody } from '../../lib/http/body';
-import { parseOr400 } from '../../lib/http/validation';
+import { parseOrInvalid } from '../../lib/validation';
 import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';
 import { MSG } from '../../lib/messages';
 import { usernameCandidates } from '../../lib/web-app/accounts';
 
 export const handler = route('POST /auth/register', async ({ event }) => {
-  const body = parseOr400(registerSchema, jsonBody(event), MSG.registerInvalid);
+  const body = parseOrInvalid(registerSchema, jsonBody(event), MSG.registerInvalid);
   const user = await registerUser(
     {
       username: body.username ?? usernameCandidates(body.email),

@@ -1,7 +1,8 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/auth/accounts';
 import { resetPassword } from '../../lib/auth/reset-codes';
-import { jsonBody, present } from '../../lib/http/body';
-import { badRequest } from '../../lib/http/errors';
+import { jsonBody } from '../../lib/http/body';
+import { present } from '../../lib/validation';
+import { invalid } from '../../lib/errors';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { MSG } from '../../lib/messages';
@@ -18,10 +19,10 @@ export const handler = route('PUT /auth/password', async ({ event }) => {
     typeof confirmPassword !== 'string' ||
     confirmPassword === ''
   ) {
-    throw badRequest(MSG.resetAllFieldsRequired);
+    throw invalid(MSG.resetAllFieldsRequired);
   }
-  if (newPassword !== confirmPassword) throw badRequest(MSG.resetPasswordMismatch);
-  if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX) throw badRequest(MSG.passwordLength);
+  if (newPassword !== confirmPassword) throw invalid(MSG.resetPasswordMismatch);
+  if (newPassword.length < PASSWORD_MIN || newPassword.length > PASSWORD_MAX) throw invalid(MSG.passwordLength);
   await resetPassword(email, code, newPassword);
   return ok({ message: MSG.passwordResetSuccess });
 });

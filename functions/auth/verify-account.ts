@@ -2,7 +2,7 @@ import { verifyAccount } from '../../lib/auth/accounts';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { MSG } from '../../lib/messages';
-import { notFound } from '../../lib/http/errors';
+import { notFound } from '../../lib/errors';
 
 export const handler = route('PUT /auth/verify/{email}', async ({ params }) => {
   const email = params.email?.trim();

@@ -1,6 +1,7 @@
 import { verifyResetCode } from '../../lib/auth/reset-codes';
-import { jsonBody, present } from '../../lib/http/body';
-import { badRequest } from '../../lib/http/errors';
+import { jsonBody } from '../../lib/http/body';
+import { present } from '../../lib/validation';
+import { invalid } from '../../lib/errors';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { MSG } from '../../lib/messages';
@@ -8,7 +9,7 @@ import { MSG } from '../../lib/messages';
 export const handler = route('POST /auth/password/verify', async ({ event }) => {
   const body = jsonBody(event) as { email?: unknown; resetCode?: unknown };
   const code = typeof body?.resetCode === 'number' ? String(body.resetCode) : body?.resetCode;
-  if (!present(body?.email) || !present(code)) throw badRequest(MSG.resetVerifyMissing);
+  if (!present(body?.email) || !present(code)) throw invalid(MSG.resetVerifyMissing);
   await verifyResetCode(body.email, code);
   return ok({ message: MSG.resetCodeValid });
 });

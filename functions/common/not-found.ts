@@ -1,4 +1,4 @@
-import { notFound } from '../../lib/http/errors';
+import { notFound } from '../../lib/errors';
 import { route } from '../../lib/http/handler';
 import { MSG } from '../../lib/messages';
 

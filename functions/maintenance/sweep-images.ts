@@ -1,5 +1,5 @@
 import { log } from '../../lib/log';
-import { sweepOrphanImages } from '../../lib/storage/sweep';
+import { sweepOrphanImages } from '../../lib/domain/image-sweep';
 
 /** Scheduled daily (EventBridge): the orphan sweep of lib/storage/sweep.ts. */
 export const handler = async (): Promise<{ scanned: number; deleted: number }> => {

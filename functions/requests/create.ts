@@ -2,11 +2,11 @@ import { createRequestAs, createRequestSchema } from '../../lib/domain/requests'
 import { jsonBody } from '../../lib/http/body';
 import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';
-import { parseOr400 } from '../../lib/http/validation';
+import { parseOrInvalid } from '../../lib/validation';
 import { MSG } from '../../lib/messages';
 
 export const handler = route('POST /api/permintaan', async ({ event, user }) => {
-  const input = parseOr400(createRequestSchema, jsonBody(event, MSG.requestInvalid), MSG.requestInvalid);
+  const input = parseOrInvalid(createRequestSchema, jsonBody(event, MSG.requestInvalid), MSG.requestInvalid);
   const request = await createRequestAs(input, user!);
   return created({ message: MSG.requestCreated, data: { kd_permintaan: request.kd_permintaan } });
 });

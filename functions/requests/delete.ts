@@ -1,10 +1,9 @@
-import { deleteRequest } from '../../lib/db/requests';
-import { notFound } from '../../lib/http/errors';
+import { deleteRequestOf } from '../../lib/domain/requests';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { MSG } from '../../lib/messages';
 
 export const handler = route('DELETE /api/permintaan/{kd_permintaan}', async ({ params }) => {
-  if (!(await deleteRequest(params.kd_permintaan ?? ''))) throw notFound(MSG.requestNotFound);
+  await deleteRequestOf(params.kd_permintaan ?? '');
   return ok({ message: MSG.requestDeleted });
 });

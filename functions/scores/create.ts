@@ -1,6 +1,7 @@
 import { createScoreFrom } from '../../lib/domain/score-service';
 import { scoreResponse } from '../../lib/domain/scores';
+import { jsonBody } from '../../lib/http/body';
 import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';
 
-export const handler = route('POST /api/skor', async ({ event }) => created(scoreResponse(await createScoreFrom(event))));
+export const handler = route('POST /api/skor', async ({ event }) => created(scoreResponse(await createScoreFrom(jsonBody(event)))));

@@ -1,5 +1,5 @@
-import { countTourismDescriptions, tourismDescriptionPage } from '../../lib/db/tourism-descriptions';
-import { badRequest } from '../../lib/http/errors';
+import { tourismDescriptionsPage } from '../../lib/domain/tourism-descriptions';
+import { invalid } from '../../lib/errors';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { MSG } from '../../lib/messages';
@@ -7,15 +7,15 @@ import { presentForBoth } from '../../lib/web-app/tourism';
 
 function positiveInt(value: string | undefined, fallback: number, max: number): number {
   if (value === undefined || value.trim() === '') return fallback;
-  if (!/^\d{1,9}$/.test(value.trim())) throw badRequest(MSG.paginationInvalid);
+  if (!/^\d{1,9}$/.test(value.trim())) throw invalid(MSG.paginationInvalid);
   const n = Number(value);
-  if (n < 1 || n > max) throw badRequest(MSG.paginationInvalid);
+  if (n < 1 || n > max) throw invalid(MSG.paginationInvalid);
   return n;
 }
 
 export const handler = route('GET /api/deskripsi-wisata', async ({ query }) => {
   const page = positiveInt(query.page, 1, 1_000_000);
   const limit = positiveInt(query.limit, 10, 100);
-  const [total, items] = await Promise.all([countTourismDescriptions(), tourismDescriptionPage(page, limit)]);
-  return ok({ data: items.map(presentForBoth), pagination: { page, limit, total, pages: Math.ceil(total / limit) } });
+  const { items, pagination } = await tourismDescriptionsPage(page, limit);
+  return ok({ data: items.map(presentForBoth), pagination });
 });

@@ -1,12 +1,8 @@
-import { getVillageDescription } from '../../lib/db/village-descriptions';
-import { notFound } from '../../lib/http/errors';
+import { villageDescriptionOf } from '../../lib/domain/village-descriptions';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { MSG } from '../../lib/messages';
 import { villageDescriptionForBoth } from '../../lib/web-app/village-descriptions';
 
-export const handler = route('GET /api/deskripsi-desa/{kd_desa}', async ({ params }) => {
-  const record = await getVillageDescription(params.kd_desa ?? '');
-  if (!record) throw notFound(MSG.villageDescriptionNotFound);
-  return ok({ data: villageDescriptionForBoth(record) });
-});
+export const handler = route('GET /api/deskripsi-desa/{kd_desa}', async ({ params }) =>
+  ok({ data: villageDescriptionForBoth(await villageDescriptionOf(params.kd_desa ?? '')) }),
+);

@@ -1,8 +1,7 @@
-import { toPublicVillage, villagesByEmail } from '../../lib/db/villages';
+import { villagesOfManager } from '../../lib/domain/villages';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 
-export const handler = route('GET /api/desa-wisata/email/{email}', async ({ params }) => {
-  const villages = await villagesByEmail(params.email ?? '');
-  return ok({ data: villages.map(toPublicVillage) });
-});
+export const handler = route('GET /api/desa-wisata/email/{email}', async ({ params }) =>
+  ok({ data: await villagesOfManager(params.email ?? '') }),
+);

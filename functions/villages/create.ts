@@ -2,11 +2,11 @@ import { createVillageAs, villageSchema } from '../../lib/domain/villages';
 import { jsonBody } from '../../lib/http/body';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { parseOr400 } from '../../lib/http/validation';
+import { parseOrInvalid } from '../../lib/validation';
 import { MSG } from '../../lib/messages';
 
 export const handler = route('POST /api/desa-wisata', async ({ event, user }) => {
-  const fields = parseOr400(villageSchema, jsonBody(event), MSG.villageInvalid, true);
+  const fields = parseOrInvalid(villageSchema, jsonBody(event), MSG.villageInvalid, true);
   const { village } = await createVillageAs(fields, user);
   return ok({ message: MSG.villageCreated, data: { kd_desa: village.kd_desa, slug: village.slug } });
 });

@@ -1,6 +1,6 @@
 import { config } from '../config';
 import { MSG } from '../messages';
-import { ROLES, type Role } from './roles';
+import { ROLES, type Role } from '../roles';
 
 /**
  * The one access-rule table: every route of the service (method + path exactly as in

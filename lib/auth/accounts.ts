@@ -2,14 +2,14 @@ import * as z from 'zod';
 import { createUser, DuplicateUserError, getUserByEmail, markVerified, toPublicUser, type PublicUser } from '../db/users';
 import { nowMs } from '../clock';
 import { clearLoginSource, getLoginThrottles, recordLoginFailure } from '../db/login-throttle';
-import { badRequest, conflict, forbidden, notFound, serverError, tooManyRequests, unauthorized } from '../http/errors';
+import { conflict, failed, forbidden, invalid, notFound, tooMany, unauthenticated } from '../errors';
 import { log } from '../log';
 import { accountVerifiedMail } from '../mail/templates';
 import { sendMail } from '../mail/ses';
 import { MSG } from '../messages';
 import { signToken } from './jwt';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
-import { ROLES, type Role } from './roles';
+import { ROLES, type Role } from '../roles';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -41,7 +41,7 @@ export async function registerUser(
   input: { username: string | readonly string[]; fullName: string; email: string; password: string; role: Role },
   verified: boolean,
 ): Promise<PublicUser> {
-  if (!ROLES.includes(input.role)) throw badRequest(MSG.registerInvalid);
+  if (!ROLES.includes(input.role)) throw invalid(MSG.registerInvalid);
   const candidates = typeof input.username === 'string' ? [input.username] : input.username;
   const password_hash = await hashPassword(input.password);
   for (const [i, username] of candidates.entries()) {
@@ -90,7 +90,7 @@ export async function login(email: string, password: string, source: string): Pr
   const now = nowMs();
   const [user, throttle] = await Promise.all([getUserByEmail(email), getLoginThrottles(email, source)]);
   const locked = throttle.source?.locked_until;
-  if (locked && locked > now) throw tooManyRequests(MSG.loginThrottled, (locked - now) / 1000);
+  if (locked && locked > now) throw tooMany(MSG.loginThrottled, (locked - now) / 1000);
   const all = throttle.all;
   if (all && all.window_start > now - LOGIN_WINDOW_MS && all.failures >= LOGIN_SLOWDOWN_AFTER) await sleep(LOGIN_SLOWDOWN_MS);
   const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
@@ -101,8 +101,8 @@ export async function login(email: string, password: string, source: string): Pr
       sourceLockMs: LOGIN_LOCK_MS,
     });
     const until = rec.source?.locked_until;
-    if (until && until > now) throw tooManyRequests(MSG.loginThrottled, (until - now) / 1000);
-    throw unauthorized(MSG.loginFailed);
+    if (until && until > now) throw tooMany(MSG.loginThrottled, (until - now) / 1000);
+    throw unauthenticated(MSG.loginFailed);
   }
   if (throttle.source) await clearLoginSource(email, source);
   if (!user.is_verified) throw forbidden(MSG.accountUnverified);
@@ -121,6 +121,6 @@ export async function verifyAccount(email: string): Promise<void> {
     await sendMail(accountVerifiedMail(user.email, user.full_name || user.username));
   } catch (err) {
     log.error('verification mail failed', err);
-    throw serverError(MSG.mailFailed);
+    throw failed(MSG.mailFailed);
   }
 }

@@ -1,5 +1,5 @@
 import { getUserByEmail, type UserRecord } from '../db/users';
-import { forbidden, unauthorized } from '../http/errors';
+import { forbidden, unauthenticated } from '../errors';
 import { MSG } from '../messages';
 import type { AccessRule } from './access-rules';
 import { verifyToken } from './jwt';
@@ -27,10 +27,10 @@ export function bearerToken(headers: Record<string, string | undefined> | null |
  */
 export async function userFromToken(token: string): Promise<UserRecord> {
   const claims = await verifyToken(token);
-  if (!claims) throw unauthorized(MSG.tokenInvalid);
+  if (!claims) throw unauthenticated(MSG.tokenInvalid);
   const user = await getUserByEmail(claims.email);
   if (!user || String(user.id) !== claims.sub || claims.iat < (user.password_changed_at ?? 0)) {
-    throw unauthorized(MSG.tokenInvalid);
+    throw unauthenticated(MSG.tokenInvalid);
   }
   return user;
 }
@@ -47,9 +47,9 @@ export async function authorize(
   const token = bearerToken(headers);
   if (token === undefined) {
     if (rule.kind === 'optional') return undefined;
-    throw unauthorized(MSG.tokenMissing);
+    throw unauthenticated(MSG.tokenMissing);
   }
-  if (token === null) throw unauthorized(MSG.tokenInvalid);
+  if (token === null) throw unauthenticated(MSG.tokenInvalid);
   const user = await userFromToken(token);
   if (rule.roles && !rule.roles.includes(user.role)) {
     throw forbidden(rule.forbidden ?? MSG.forbiddenRole);

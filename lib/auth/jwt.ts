@@ -2,8 +2,8 @@ import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { nowSeconds, nowMs } from '../clock';
 import { config } from '../config';
-import type { Role } from './roles';
-import { ROLES } from './roles';
+import type { Role } from '../roles';
+import { ROLES } from '../roles';
 
 const ALG = 'HS256';
 

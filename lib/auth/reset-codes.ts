@@ -8,7 +8,7 @@ import { deleteLoginThrottles, loginThrottleKeys } from '../db/login-throttle';
 import * as codes from '../db/reset-codes';
 import { getUserByEmail, passwordUpdate } from '../db/users';
 import { normEmail } from '../db/keys';
-import { badRequest, notFound, serverError, tooManyRequests } from '../http/errors';
+import { failed, invalid, notFound, tooMany } from '../errors';
 import { log } from '../log';
 import { resetCodeMail } from '../mail/templates';
 import { sendMail } from '../mail/ses';
@@ -53,7 +53,7 @@ export async function requestResetCode(rawEmail: string): Promise<void> {
     },
     issuedAt - RESET_CODE_RESEND_MS,
   );
-  if (!stored) throw tooManyRequests(MSG.resetCodeTooSoon, RESET_CODE_RESEND_MS / 1000);
+  if (!stored) throw tooMany(MSG.resetCodeTooSoon, RESET_CODE_RESEND_MS / 1000);
 
   try {
     await sendMail(resetCodeMail(user.email, user.full_name || user.username, code, RESET_CODE_TTL_MS / 60000));
@@ -62,7 +62,7 @@ export async function requestResetCode(rawEmail: string): Promise<void> {
     // Nobody received this code: remove it so that nothing usable is left behind and
     // the person can ask again at once.
     await codes.deleteResetCode(email, hash);
-    throw serverError(MSG.mailFailed);
+    throw failed(MSG.mailFailed);
   }
 }
 
@@ -84,14 +84,14 @@ async function checkCode(email: string, code: string, markVerified: boolean): Pr
 /** POST /auth/password/verify. */
 export async function verifyResetCode(rawEmail: string, code: string): Promise<void> {
   const result = await checkCode(normEmail(rawEmail), code.trim(), true);
-  if (!result.ok) throw badRequest(MSG.resetCodeWrong);
+  if (!result.ok) throw invalid(MSG.resetCodeWrong);
 }
 
 /** PUT /auth/password: replaces the password and consumes the code in one transaction. */
 export async function resetPassword(rawEmail: string, code: string, newPassword: string): Promise<void> {
   const email = normEmail(rawEmail);
   const result = await checkCode(email, code.trim(), false);
-  if (!result.ok) throw badRequest(MSG.resetCodeInvalidOrExpired);
+  if (!result.ok) throw invalid(MSG.resetCodeInvalidOrExpired);
   const hash = await hashPassword(newPassword);
   // The owner proved control of the mailbox: every login lock of the account is lifted
   // in the same transaction (the rare rest beyond a transaction's size right after it).
@@ -109,7 +109,7 @@ export async function resetPassword(rawEmail: string, code: string, newPassword:
     );
   } catch (err) {
     // The user vanished or the code was used or replaced meanwhile.
-    if (failedConditions(err)) throw badRequest(MSG.resetCodeInvalidOrExpired);
+    if (failedConditions(err)) throw invalid(MSG.resetCodeInvalidOrExpired);
     throw err;
   }
   if (throttles.length > inTransaction.length) {

@@ -1,6 +1,4 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { log } from '../log';
-import { deleteAllUnder, villagePrefix } from '../storage/images';
 import { db, tableName } from './client';
 import { failedConditions } from './helpers';
 import { keys } from './keys';
@@ -13,14 +11,13 @@ type Key = { PK: string; SK: string };
 
 /**
  * What one kind of dependent data adds to a village's deletion: extra items to delete
- * (beyond the village's own partition, which is always deleted whole) and work to run
- * only after the deletion has committed (e.g. deleting images from S3).
+ * (beyond the village's own partition, which is always deleted whole) and other writes.
+ * Work outside the table (images) is the domain's, after this has committed.
  */
 export interface CascadeContribution {
   deletes?: Key[];
   /** Other writes of the final transaction (e.g. a counter). */
   writes?: TransactItem[];
-  afterCommit?: () => Promise<void>;
 }
 export type CascadeContributor = (village: VillageRecord, partition: Item[]) => CascadeContribution | Promise<CascadeContribution>;
 
@@ -35,21 +32,14 @@ const childrenByCode: CascadeContributor = (village) => ({
 /**
  * Descriptions (both kinds) live in the village's partition and are deleted with it; a
  * tourism description also leaves the paginated list (the last one moves into its
- * position), and every image under the village's prefix is deleted once the database
- * change has committed.
+ * position). Their images are the domain's to delete once this has committed
+ * (lib/domain/villages.ts).
  */
 const descriptions: CascadeContributor = async (village, partition) => ({
   // The partition delete removes DESKWIS#POS itself; keep only the index and counter writes.
   writes: partition.some((i) => i.SK === 'DESKWIS#POS')
     ? (await positionRemoval(village.kd_desa)).filter((w) => w.Delete?.Key?.SK !== 'DESKWIS#POS')
     : [],
-  afterCommit: async () => {
-    try {
-      await deleteAllUnder(villagePrefix(village.kd_desa));
-    } catch (err) {
-      log.error('image delete after village deletion failed; objects left for the sweep', err, { kd_desa: village.kd_desa });
-    }
-  },
 });
 
 /** Every kind of data that hangs off a village registers here, once. */
@@ -66,8 +56,7 @@ const TRANSACTION_LIMIT = 100;
  * VillageChangedError, and the caller runs it again). When more than 100 items are
  * involved, the children go first in batches and the village last: every step is
  * idempotent and the village (with its code lists) survives until the end, so a retry
- * after any failure completes the job. After-commit work (images) runs only once the
- * database no longer refers to it.
+ * after any failure completes the job. The caller deletes the images only after this returns.
  */
 export async function cascadeDeleteVillage(village: VillageRecord): Promise<void> {
   const partition: Item[] = [];
@@ -125,5 +114,4 @@ export async function cascadeDeleteVillage(village: VillageRecord): Promise<void
     if (failedConditions(err)) throw new VillageChangedError();
     throw err;
   }
-  for (const c of contributions) if (c.afterCommit) await c.afterCommit();
 }

@@ -3,7 +3,8 @@ import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/
 import { db, tableName } from './client';
 import { failedConditions, isConditionFailure } from './helpers';
 import { GSI2, keys, fitsKey } from './keys';
-import { isTransactionConflict, transactWrite, withRetries } from './transact';
+import { withRetries } from '../retry';
+import { isTransactionConflict, transactWrite } from './transact';
 import { villageChildChange, type TransactItem } from './villages';
 import { assertItemFits } from './item-size';
 

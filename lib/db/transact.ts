@@ -1,5 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { sleep } from '../retry';
 import { db } from './client';
 
 type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
@@ -10,8 +11,6 @@ export function isTransactionConflict(err: unknown): boolean {
   const codes = (err.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
   return codes.includes('TransactionConflict') && codes.every((c) => c === 'TransactionConflict' || c === 'None');
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * TransactWriteItems, retried with jittered backoff while it loses only to concurrent
@@ -26,22 +25,6 @@ export async function transactWrite(items: TransactItems, attempts = 8): Promise
     } catch (err) {
       if (attempt >= attempts || !isTransactionConflict(err)) throw err;
       await sleep(Math.random() * 20 * 2 ** Math.min(attempt, 5));
-    }
-  }
-}
-
-/**
- * Runs a read-modify-write step again when it lost a race: `step` returns a value, or
- * throws; `retryable(err)` says whether the error means "someone else wrote first, read
- * again" (a failed version condition or a transaction conflict).
- */
-export async function withRetries<T>(step: () => Promise<T>, retryable: (err: unknown) => boolean, attempts = 10): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await step();
-    } catch (err) {
-      if (attempt >= attempts || !retryable(err)) throw err;
-      await sleep(Math.random() * 10 * 2 ** Math.min(attempt, 5));
     }
   }
 }

@@ -1,25 +1,11 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '../auth/roles';
+import type { Role } from '../roles';
 import { nowIso, nowSeconds } from '../clock';
 import { db, tableName } from './client';
 import { failedConditions, isConditionFailure, projection, queryAll } from './helpers';
 import { GSI1, keys, LIST, normEmail, fitsKey } from './keys';
 
-/** A user as stored. `password_hash` never leaves lib/; use toPublicUser for responses. */
-export interface UserRecord {
-  id: number;
-  username: string;
-  full_name: string;
-  email: string;
-  role: Role;
-  is_verified: boolean;
-  password_hash: string;
-  /** Epoch seconds of the last password change: tokens issued before it are void. */
-  password_changed_at: number;
-  created_at: string;
-  updated_at: string;
-}
-
+/** What responses may show of a user. */
 export interface PublicUser {
   id: number;
   username: string;
@@ -27,6 +13,15 @@ export interface PublicUser {
   email: string;
   role: Role;
   is_verified: boolean;
+}
+
+/** A user as stored. `password_hash` never leaves lib/; use toPublicUser for responses. */
+export interface UserRecord extends PublicUser {
+  password_hash: string;
+  /** Epoch seconds of the last password change: tokens issued before it are void. */
+  password_changed_at: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export const toPublicUser = (u: UserRecord): PublicUser => ({

@@ -1,10 +1,20 @@
-import { withRetries } from '../db/transact';
-import { badRequest } from '../http/errors';
-import type { UploadedFile } from '../http/multipart';
+import { withRetries } from '../retry';
+import { invalid } from '../errors';
+import type { UploadedFile } from '../files';
 import { log } from '../log';
 import { MSG } from '../messages';
 import { detectImageType } from '../storage/image-type';
-import { deleteImages, ImageMissingError, isUploadUrl, keyOf, putImage, touchImage, uploadPrefix, villagePrefix } from '../storage/images';
+import {
+  deleteAllUnder,
+  deleteImages,
+  ImageMissingError,
+  isUploadUrl,
+  keyOf,
+  putImage,
+  touchImage,
+  uploadPrefix,
+  villagePrefix,
+} from '../storage/images';
 
 /** Limits of multipart image fields. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -34,7 +44,7 @@ export class ImageChanges {
   /** Checks every file's bytes first (nothing is stored if one is not an image), then stores them all. */
   async store(files: UploadedFile[]): Promise<string[]> {
     const types = files.map((f) => detectImageType(f.data));
-    if (types.some((t) => t === null)) throw badRequest(MSG.imageTypeInvalid);
+    if (types.some((t) => t === null)) throw invalid(MSG.imageTypeInvalid);
     const results = await Promise.allSettled(
       files.map(async (f, i) => this.storedFor.get(f) ?? (await putImage(f.data, types[i]!, villagePrefix(this.kd)))),
     );
@@ -56,14 +66,14 @@ export class ImageChanges {
    * renewing its age, so the sweep's grace period starts again; anything else is a 400.
    */
   async claim(url: unknown, current: ReadonlySet<string>): Promise<string> {
-    if (typeof url !== 'string') throw badRequest(MSG.imageUrlInvalid);
+    if (typeof url !== 'string') throw invalid(MSG.imageUrlInvalid);
     if (current.has(url) || this.claimed.has(url)) return url;
     const key = keyOf(url);
-    if (!key || !key.startsWith(uploadPrefix(this.callerId))) throw badRequest(MSG.imageUrlInvalid);
+    if (!key || !key.startsWith(uploadPrefix(this.callerId))) throw invalid(MSG.imageUrlInvalid);
     try {
       await touchImage(key);
     } catch (err) {
-      if (err instanceof ImageMissingError) throw badRequest(MSG.imageNotFound);
+      if (err instanceof ImageMissingError) throw invalid(MSG.imageNotFound);
       throw err;
     }
     this.claimed.add(url);
@@ -153,4 +163,20 @@ export function filesByField(files: UploadedFile[]): Map<string, UploadedFile[]>
   const map = new Map<string, UploadedFile[]>();
   for (const f of files) map.set(f.field, [...(map.get(f.field) ?? []), f]);
   return map;
+}
+
+/** After a village's deletion committed: every object under its prefix (leftovers included). Failures are logged for the sweep. */
+export async function deleteVillageImages(kd: string): Promise<void> {
+  try {
+    await deleteAllUnder(villagePrefix(kd));
+  } catch (err) {
+    log.error('image delete after village deletion failed; objects left for the sweep', err, { kd_desa: kd });
+  }
+}
+
+/** POST /api/upload/gambar: an image (checked by its bytes) stored under the caller's upload prefix; its URL. */
+export async function storeUpload(data: Buffer, callerId: number): Promise<string> {
+  const type = detectImageType(data);
+  if (!type) throw invalid(MSG.imageTypeInvalid);
+  return putImage(data, type, uploadPrefix(callerId));
 }

@@ -2,8 +2,18 @@ import * as z from 'zod';
 import type { UserRecord } from '../db/users';
 import { listUsers } from '../db/users';
 import { listVillages } from '../db/villages';
-import { createRequest, listRequests, REQUEST_STATUSES, toPublicRequest, VillageGoneError, type RequestRecord } from '../db/requests';
-import { notFound } from '../http/errors';
+import {
+  createRequest,
+  deleteRequest,
+  getRequestWithNames,
+  listRequests,
+  REQUEST_STATUSES,
+  setRequestStatus,
+  toPublicRequest,
+  VillageGoneError,
+  type RequestRecord,
+} from '../db/requests';
+import { found, notFound } from '../errors';
 import { MSG } from '../messages';
 import { ownedVillage } from './villages';
 
@@ -36,4 +46,20 @@ export async function createRequestAs(input: z.output<typeof createRequestSchema
     if (err instanceof VillageGoneError) throw notFound(MSG.villageNotFound);
     throw err;
   }
+}
+
+/** GET /api/permintaan/{kd}: the request with the requester's and the village's names. */
+export async function requestOf(code: string) {
+  const { request, fullName, villageName } = found(await getRequestWithNames(code), MSG.requestNotFound);
+  return withNames(request, fullName, villageName);
+}
+
+/** PUT /api/permintaan/{kd}: any status may follow any other. */
+export async function updateRequestStatusOf(code: string, input: z.output<typeof updateRequestSchema>): Promise<void> {
+  found(await setRequestStatus(code, input.status_permintaan), MSG.requestNotFound);
+}
+
+/** DELETE /api/permintaan/{kd}: the request and its code on the village, in one transaction. */
+export async function deleteRequestOf(code: string): Promise<void> {
+  found(await deleteRequest(code), MSG.requestNotFound);
 }

@@ -1,5 +1,4 @@
-import { jsonBody, present } from '../http/body';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { present } from '../validation';
 import {
   createScore,
   listScores,
@@ -10,20 +9,21 @@ import {
   type ScoreRecord,
 } from '../db/scores';
 import { getVillage, listVillages } from '../db/villages';
-import { badRequest, conflict, notFound } from '../http/errors';
-import { parseOr400 } from '../http/validation';
+import { conflict, invalid, found, notFound } from '../errors';
+import { parseOrInvalid } from '../validation';
 import { MSG } from '../messages';
 import { computeScore, pickScoreValues, scoreValuesSchema } from './scores';
+import { getScore } from '../db/scores';
 
 /** The six values of a POST/PUT body, or 400 with the contract's text. */
 export function scoreValuesFrom(body: unknown) {
-  return parseOr400(scoreValuesSchema, body, MSG.scoreInvalid);
+  return parseOrInvalid(scoreValuesSchema, body, MSG.scoreInvalid);
 }
 
 /** POST /api/skor. */
-export async function createScoreFrom(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Encoded'>): Promise<ScoreRecord> {
-  const body = jsonBody(event) as Record<string, unknown>;
-  if (!present(body?.kd_desa)) throw badRequest(MSG.scoreVillageCodeMissing);
+export async function createScoreFrom(input: unknown): Promise<ScoreRecord> {
+  const body = input as Record<string, unknown>;
+  if (!present(body?.kd_desa)) throw invalid(MSG.scoreVillageCodeMissing);
   const values = scoreValuesFrom(body);
   try {
     return await createScore({ kd_desa: body.kd_desa.trim(), ...values, ...computeScore(values) });
@@ -58,4 +58,10 @@ export async function scoreList() {
       rata_rata: s?.rata_rata ?? 0,
     };
   });
+}
+
+/** GET /api/skor/{kd}: the six values and the timestamps. */
+export async function scoreOf(kd: string) {
+  const score = found(await getScore(kd), MSG.scoreNotFound);
+  return { kd_desa: score.kd_desa, ...pickScoreValues(score), created_at: score.created_at, updated_at: score.updated_at };
 }

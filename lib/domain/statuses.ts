@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { createStatus, listStatuses, VILLAGE_STATUSES } from '../db/statuses';
+import { createStatus, deleteStatus, getStatus, listStatuses, toPublicStatus, updateStatus, VILLAGE_STATUSES } from '../db/statuses';
 import { VillageGoneError } from '../db/requests';
 import { getVillage, listVillages } from '../db/villages';
-import { notFound } from '../http/errors';
+import { found, notFound } from '../errors';
 import { MSG } from '../messages';
 
 const keterangan = z.string().trim().max(1000).default('');
@@ -29,4 +29,17 @@ export async function statusesWithVillages() {
   const [statuses, villages] = await Promise.all([listStatuses(), listVillages(['kd_desa', 'nama_desa', 'provinsi', 'kabupaten'])]);
   const byCode = new Map(villages.map((v) => [v.kd_desa, v]));
   return statuses.map((status) => ({ status, village: byCode.get(status.kd_desa) ?? null }));
+}
+
+/** GET /api/status-desa/{kd}. */
+export const statusOf = async (code: string) => toPublicStatus(found(await getStatus(code), MSG.villageStatusNotFound));
+
+/** PUT /api/status-desa/{kd}: status and remark set to the values sent. */
+export async function updateStatusOf(code: string, input: z.output<typeof updateStatusSchema>): Promise<void> {
+  found(await updateStatus(code, input), MSG.villageStatusNotFound);
+}
+
+/** DELETE /api/status-desa/{kd}: the status and its code on the village, in one transaction. */
+export async function deleteStatusOf(code: string): Promise<void> {
+  found(await deleteStatus(code), MSG.villageStatusNotFound);
 }

@@ -3,6 +3,7 @@ import { nowIso } from '../clock';
 import { isTransactionConflict } from '../db/transact';
 import {
   CATEGORIES,
+  countTourismDescriptions,
   createTourismDescription,
   deleteTourismDescription,
   DescriptionExistsError,
@@ -13,16 +14,17 @@ import {
   newRandomKey,
   PositionsMovedError,
   replaceTourismDescription,
+  tourismDescriptionPage,
   type Category,
   type StoredItem,
   type TourismDescriptionRecord,
 } from '../db/tourism-descriptions';
 import type { UserRecord } from '../db/users';
-import { badRequest, conflict, notFound, payloadTooLarge } from '../http/errors';
+import { conflict, invalid, found, notFound, tooLarge } from '../errors';
 import { ItemTooLargeError } from '../db/item-size';
-import type { MultipartLimits, UploadedFile } from '../http/multipart';
+import type { MultipartLimits, UploadedFile } from '../files';
 import { MSG, withFields } from '../messages';
-import { parseDataObject } from '../http/validation';
+import { parseDataObject } from '../validation';
 import { changeWithImages, filesByField, IMAGE_MAX_BYTES, ImageChanges } from './images';
 import { ownedVillage } from './villages';
 
@@ -153,7 +155,7 @@ async function buildItems(
   images: ImageChanges,
 ): Promise<StoredItem[]> {
   const wanted = inputs.map((it) => it.jumlah_gambar ?? (it.id !== undefined && existing.has(it.id) ? 0 : 1));
-  if (wanted.reduce((a, b) => a + b, 0) < files.length) throw badRequest(`${MSG.tooManyFilesForItems}: ${category}`);
+  if (wanted.reduce((a, b) => a + b, 0) < files.length) throw invalid(`${MSG.tooManyFilesForItems}: ${category}`);
   const uploaded = await images.store(files); // all of the category's files at once, in parallel
   let next = 0;
   const out: StoredItem[] = [];
@@ -173,7 +175,7 @@ const raceLost = (err: unknown) =>
   err instanceof DescriptionVersionError || err instanceof PositionsMovedError || isTransactionConflict(err);
 
 function mapWriteErrors(err: unknown): never {
-  if (err instanceof ItemTooLargeError) throw payloadTooLarge(MSG.itemTooLarge);
+  if (err instanceof ItemTooLargeError) throw tooLarge(MSG.itemTooLarge);
   if (err instanceof DescriptionExistsError) throw conflict(MSG.tourismDescriptionExists);
   if (err instanceof DescriptionVillageMissingError) throw notFound(MSG.villageNotFound);
   if (err instanceof DescriptionVersionError || err instanceof PositionsMovedError) throw conflict(MSG.tourismDescriptionBusy);
@@ -235,8 +237,7 @@ async function modify(
     village.kd_desa,
     caller.id,
     async (images) => {
-      const current = await getTourismDescription(village.kd_desa, true);
-      if (!current) throw notFound(MSG.tourismDescriptionNotFound);
+      const current = found(await getTourismDescription(village.kd_desa, true), MSG.tourismDescriptionNotFound);
       const next = await change(structuredClone(current), images);
       const after = new Set(imagesOf(next));
       images.drop(imagesOf(current).filter((u) => !after.has(u)));
@@ -259,7 +260,7 @@ export function updateTourismDescriptionAs(kd: string, data: unknown, files: Upl
       const items = (input as CategoryInput)[c];
       const files = byField.get(c) ?? [];
       if (items === undefined) {
-        if (files.length) throw badRequest(`${MSG.tooManyFilesForItems}: ${c}`);
+        if (files.length) throw invalid(`${MSG.tooManyFilesForItems}: ${c}`);
         continue;
       }
       d[c] = await buildItems(c, items, files, new Map(d[c].map((i) => [i.id, i])), d.next_ids, images);
@@ -276,7 +277,7 @@ export async function appendTourismItemsAs(kd: string, data: unknown, files: Upl
   const record = await modify(kd, caller, async (d, images) => {
     for (const c of affected) {
       const items = (input[c] ?? []).map((it) => ({ ...it, id: undefined }));
-      if (d[c].length + items.length > MAX_ITEMS) throw badRequest(withFields(MSG.tourismDescriptionInvalid, [c]));
+      if (d[c].length + items.length > MAX_ITEMS) throw invalid(withFields(MSG.tourismDescriptionInvalid, [c]));
       d[c] = [...d[c], ...(await buildItems(c, items, byField.get(c) ?? [], new Map(), d.next_ids, images))];
     }
     return d;
@@ -288,9 +289,8 @@ export async function appendTourismItemsAs(kd: string, data: unknown, files: Upl
 export async function removeTourismItemAs(kd: string, body: unknown, caller: UserRecord) {
   const b = (body ?? {}) as { entity_type?: unknown; item_id?: unknown };
   const missing = (v: unknown) => v === undefined || v === null || v === '';
-  if (missing(b.entity_type) || missing(b.item_id)) throw badRequest(MSG.entityTypeItemIdRequired);
-  if (typeof b.entity_type !== 'string' || !(CATEGORIES as readonly string[]).includes(b.entity_type))
-    throw badRequest(MSG.entityTypeInvalid);
+  if (missing(b.entity_type) || missing(b.item_id)) throw invalid(MSG.entityTypeItemIdRequired);
+  if (typeof b.entity_type !== 'string' || !(CATEGORIES as readonly string[]).includes(b.entity_type)) throw invalid(MSG.entityTypeInvalid);
   const category = b.entity_type as Category;
   // an integer (or a string of digits, as form-encoded clients send it); anything else is a 400
   const id =
@@ -299,7 +299,7 @@ export async function removeTourismItemAs(kd: string, body: unknown, caller: Use
       : typeof b.item_id === 'string' && /^\d{1,15}$/.test(b.item_id.trim())
         ? Number(b.item_id)
         : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw badRequest(MSG.itemIdInvalid);
+  if (!Number.isSafeInteger(id) || id < 1) throw invalid(MSG.itemIdInvalid);
   const record = await modify(kd, caller, async (d) => {
     const index = d[category].findIndex((i) => i.id === id);
     if (index < 0) throw notFound(MSG.itemNotFound);
@@ -316,11 +316,19 @@ export async function deleteTourismDescriptionAs(kd: string, caller: UserRecord)
     village.kd_desa,
     caller.id,
     async (images) => {
-      const current = await getTourismDescription(village.kd_desa, true);
-      if (!current) throw notFound(MSG.tourismDescriptionNotFound);
+      const current = found(await getTourismDescription(village.kd_desa, true), MSG.tourismDescriptionNotFound);
       images.drop(imagesOf(current));
       await deleteTourismDescription(village.kd_desa, current.version);
     },
     raceLost,
   ).catch(mapWriteErrors);
+}
+
+/** GET /api/deskripsi-wisata/{kd}. */
+export const tourismDescriptionOf = async (kd: string) => found(await getTourismDescription(kd), MSG.tourismDescriptionNotFound);
+
+/** GET /api/deskripsi-wisata?page=&limit=: one page and the total, in parallel. */
+export async function tourismDescriptionsPage(page: number, limit: number) {
+  const [total, items] = await Promise.all([countTourismDescriptions(), tourismDescriptionPage(page, limit)]);
+  return { items, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
 }

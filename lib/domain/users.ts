@@ -1,6 +1,6 @@
 import { listUsers } from '../db/users';
 import { listVillages } from '../db/villages';
-import { badRequest } from '../http/errors';
+import { invalid } from '../errors';
 import { MSG } from '../messages';
 
 /** `?includeDesa=`: true/1 or false/0/empty (default false); anything else is a 400. */
@@ -8,7 +8,7 @@ export function parseIncludeDesa(value: string | undefined): boolean {
   const v = (value ?? '').trim().toLowerCase();
   if (v === '' || v === 'false' || v === '0') return false;
   if (v === 'true' || v === '1') return true;
-  throw badRequest(MSG.includeDesaInvalid);
+  throw invalid(MSG.includeDesaInvalid);
 }
 
 /**

@@ -16,11 +16,11 @@ import {
 } from '../db/village-descriptions';
 import { getVillage } from '../db/villages';
 import type { UserRecord } from '../db/users';
-import { badRequest, conflict, forbidden, notFound, payloadTooLarge } from '../http/errors';
+import { conflict, forbidden, invalid, found, notFound, tooLarge } from '../errors';
 import { ItemTooLargeError } from '../db/item-size';
-import type { MultipartLimits, UploadedFile } from '../http/multipart';
+import type { MultipartLimits, UploadedFile } from '../files';
 import { MSG } from '../messages';
-import { parseDataObject } from '../http/validation';
+import { parseDataObject } from '../validation';
 import { changeWithImages, IMAGE_MAX_BYTES, ImageChanges } from './images';
 import { normEmail } from '../db/keys';
 
@@ -87,7 +87,7 @@ const parse = <S extends z.ZodType>(schema: S, data: unknown): z.output<S> => pa
 /** The village named by a description request: 400 when it does not exist (contract text), 403 when another manager's. */
 async function ownVillageFor(kd: string, caller: UserRecord, missing: 'badRequest' | 'notFound') {
   const village = await getVillage(kd);
-  if (!village) throw missing === 'badRequest' ? badRequest(MSG.villageCodeUnknown) : notFound(MSG.villageDescriptionNotFound);
+  if (!village) throw missing === 'badRequest' ? invalid(MSG.villageCodeUnknown) : notFound(MSG.villageDescriptionNotFound);
   if (village.email !== normEmail(caller.email)) throw forbidden(MSG.villageOwnerOnly);
   return village;
 }
@@ -95,7 +95,7 @@ async function ownVillageFor(kd: string, caller: UserRecord, missing: 'badReques
 const raceLost = (err: unknown) => err instanceof VillageDescriptionVersionError || isTransactionConflict(err);
 
 function mapErrors(err: unknown): never {
-  if (err instanceof ItemTooLargeError) throw payloadTooLarge(MSG.itemTooLarge);
+  if (err instanceof ItemTooLargeError) throw tooLarge(MSG.itemTooLarge);
   if (err instanceof VillageDescriptionExistsError) throw conflict(MSG.villageDescriptionExists);
   if (err instanceof VillageDescriptionVillageMissingError) throw notFound(MSG.villageNotFound);
   throw err;
@@ -140,8 +140,7 @@ export async function updateVillageDescriptionAs(kd: string, data: unknown, file
     village.kd_desa,
     caller.id,
     async (images) => {
-      const current = await getVillageDescription(village.kd_desa, true);
-      if (!current) throw notFound(MSG.villageDescriptionNotFound);
+      const current = found(await getVillageDescription(village.kd_desa, true), MSG.villageDescriptionNotFound);
       const inGallery = new Set(current.galeri_gambar);
       const kept =
         input.keep_gallery_images === undefined
@@ -175,11 +174,13 @@ export async function deleteVillageDescriptionAs(kd: string, caller: UserRecord)
     village.kd_desa,
     caller.id,
     async (images) => {
-      const current = await getVillageDescription(village.kd_desa, true);
-      if (!current) throw notFound(MSG.villageDescriptionNotFound);
+      const current = found(await getVillageDescription(village.kd_desa, true), MSG.villageDescriptionNotFound);
       images.drop(villageDescriptionImages(current));
       await deleteVillageDescription(village.kd_desa, current.version);
     },
     raceLost,
   ).catch(mapErrors);
 }
+
+/** GET /api/deskripsi-desa/{kd}. */
+export const villageDescriptionOf = async (kd: string) => found(await getVillageDescription(kd), MSG.villageDescriptionNotFound);

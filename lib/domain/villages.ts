@@ -4,10 +4,12 @@ import { getUserByEmail, listUsers } from '../db/users';
 import { cascadeDeleteVillage, VillageChangedError } from '../db/cascade';
 import { normEmail } from '../db/keys';
 import { listRequests } from '../db/requests';
-import { isTransactionConflict, withRetries } from '../db/transact';
+import { isTransactionConflict } from '../db/transact';
+import { withRetries } from '../retry';
 import {
   createVillage,
   getVillage,
+  getVillageBySlug,
   listVillages,
   SignupRefusedError,
   toPublicVillage,
@@ -19,10 +21,11 @@ import {
   type VillageFields,
   type VillageRecord,
 } from '../db/villages';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../http/errors';
+import { conflict, forbidden, found, invalid, unauthenticated } from '../errors';
 import { nowMs } from '../clock';
 import { config } from '../config';
 import { MSG } from '../messages';
+import { deleteVillageImages } from './images';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -48,7 +51,7 @@ export const villageSchema = z.object({
  */
 export async function createVillageAs(fields: VillageFields, caller: UserRecord | undefined): Promise<CreatedVillage> {
   const owner = await getUserByEmail(fields.email);
-  if (!owner) throw badRequest(MSG.emailNotRegistered);
+  if (!owner) throw invalid(MSG.emailNotRegistered);
   try {
     if (caller) {
       // (the access rule already admitted only a pengelola's token)
@@ -57,12 +60,12 @@ export async function createVillageAs(fields: VillageFields, caller: UserRecord 
     }
     // Sign-up: the first village of a fresh, unverified pengelola account only, within
     // the sign-up window (so nobody can squat a victim's village long after they registered).
-    if (owner.is_verified || owner.role !== 'pengelola') throw unauthorized(MSG.tokenMissing);
-    if (nowMs() - Date.parse(owner.created_at) > config().signupWindowMs) throw unauthorized(MSG.tokenMissing);
-    if ((await villagesByEmail(owner.email)).length > 0) throw unauthorized(MSG.tokenMissing);
+    if (owner.is_verified || owner.role !== 'pengelola') throw unauthenticated(MSG.tokenMissing);
+    if (nowMs() - Date.parse(owner.created_at) > config().signupWindowMs) throw unauthenticated(MSG.tokenMissing);
+    if ((await villagesByEmail(owner.email)).length > 0) throw unauthenticated(MSG.tokenMissing);
     return await createVillage(fields, { signupOf: owner.email });
   } catch (err) {
-    if (err instanceof SignupRefusedError) throw unauthorized(MSG.tokenMissing);
+    if (err instanceof SignupRefusedError) throw unauthenticated(MSG.tokenMissing);
     if (err instanceof VillageCodeTakenError) throw conflict(MSG.villageCodeTaken);
     throw err;
   }
@@ -70,8 +73,7 @@ export async function createVillageAs(fields: VillageFields, caller: UserRecord 
 
 /** Loads a village the caller owns: 404 when missing, 403 when another manager's. */
 export async function ownedVillage(kd: string, caller: UserRecord, consistent = false): Promise<VillageRecord> {
-  const village = await getVillage(kd, consistent);
-  if (!village) throw notFound(MSG.villageNotFound);
+  const village = found(await getVillage(kd, consistent), MSG.villageNotFound);
   if (village.email !== normEmail(caller.email)) throw forbidden(MSG.villageOwnerOnly);
   return village;
 }
@@ -83,8 +85,8 @@ export async function updateVillageAs(kd: string, fields: VillageFields, caller:
   if (normEmail(fields.email) !== normEmail(caller.email)) {
     // A village may pass to another manager, never to an account that cannot manage it.
     const next = await getUserByEmail(fields.email);
-    if (!next) throw badRequest(MSG.emailNotRegistered);
-    if (next.role !== 'pengelola') throw badRequest(MSG.villageOwnerNotPengelola);
+    if (!next) throw invalid(MSG.emailNotRegistered);
+    if (next.role !== 'pengelola') throw invalid(MSG.villageOwnerNotPengelola);
   }
   return withRetries(async () => updateVillage(await ownedVillage(kd, caller, true), fields), raceLost);
 }
@@ -92,6 +94,8 @@ export async function updateVillageAs(kd: string, fields: VillageFields, caller:
 /** DELETE /api/desa-wisata/{kd}: the cascade, run again if a child was added meanwhile. */
 export async function deleteVillageAs(kd: string, caller: UserRecord): Promise<void> {
   await withRetries(async () => cascadeDeleteVillage(await ownedVillage(kd, caller, true)), raceLost);
+  // once the database no longer refers to them: every image under the village's prefix
+  await deleteVillageImages(kd);
 }
 
 /** GET /api/desa-wisata: every village with its latest request and its owner's verification flag. */
@@ -132,3 +136,13 @@ export const toVillageDetails = (v: DetailSource) => ({
 export function villageDetailsList<K extends keyof VillageRecord = never>(extra: readonly K[] = []) {
   return listVillages([...DETAIL_FIELDS, ...extra]);
 }
+
+/** GET /api/desa-wisata/{kd}. */
+export const villageByCode = async (kd: string) => toPublicVillage(found(await getVillage(kd), MSG.villageNotFound));
+
+/** GET /api/desa-wisata/slug/{slug} (slugs are lower case). */
+export const villageBySlug = async (slug: string) =>
+  toPublicVillage(found(await getVillageBySlug(slug.toLowerCase()), MSG.villageNotFound));
+
+/** GET /api/desa-wisata/email/{email}: `[]` for an e-mail with no village. */
+export const villagesOfManager = async (email: string) => (await villagesByEmail(email)).map(toPublicVillage);

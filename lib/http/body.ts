@@ -1,13 +1,13 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { MSG } from '../messages';
-import { badRequest, payloadTooLarge } from './errors';
+import { invalid, tooLarge } from '../errors';
 
 /** Lambda's request payload is at most 6 MB; a body string over this is refused before it is decoded or parsed. */
 export const MAX_EVENT_BODY_CHARS = 6 * 1024 * 1024 - 64 * 1024;
 
 /** 413 for a body over the Lambda payload ceiling (serverless-offline does not enforce it; AWS does). */
 export function checkBodyCeiling(event: Pick<APIGatewayProxyEvent, 'body'>): void {
-  if ((event.body?.length ?? 0) > MAX_EVENT_BODY_CHARS) throw payloadTooLarge(MSG.payloadTooLarge);
+  if ((event.body?.length ?? 0) > MAX_EVENT_BODY_CHARS) throw tooLarge(MSG.payloadTooLarge);
 }
 
 /** The raw body as a UTF-8 string, decoding base64 where API Gateway encoded it; 413 over the ceiling. */
@@ -27,9 +27,6 @@ export function jsonBody(event: Pick<APIGatewayProxyEvent, 'body' | 'isBase64Enc
   try {
     return JSON.parse(text);
   } catch {
-    throw badRequest(invalidMessage);
+    throw invalid(invalidMessage);
   }
 }
-
-/** True when the value is a non-empty string after trimming. */
-export const present = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';

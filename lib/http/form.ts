@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { MSG } from '../messages';
 import { jsonBody } from './body';
-import { badRequest, unsupportedMediaType } from './errors';
+import { invalid, unsupported } from '../errors';
 import { bodyBytes, isMultipart, parseMultipart, type MultipartLimits, type UploadedFile } from './multipart';
 
 export interface FormInput {
@@ -16,7 +16,7 @@ export function parseJsonText(text: string, invalidMessage: string = MSG.dataJso
   try {
     return JSON.parse(text);
   } catch {
-    throw badRequest(invalidMessage);
+    throw invalid(invalidMessage);
   }
 }
 
@@ -32,7 +32,7 @@ export async function readForm(event: APIGatewayProxyEvent, headers: Record<stri
     return { data, files: form.files, fields: form.fields };
   }
   const hasBody = (event.body ?? '').trim() !== '';
-  if (hasBody && contentType && !/^application\/json\b/i.test(contentType)) throw unsupportedMediaType();
+  if (hasBody && contentType && !/^application\/json\b/i.test(contentType)) throw unsupported();
   bodyBytes(event); // the payload ceiling applies to JSON too
   const body = jsonBody(event, MSG.dataJsonInvalid);
   const record = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;

@@ -7,7 +7,8 @@ import type { UserRecord } from '../db/users';
 import { log } from '../log';
 import { MSG } from '../messages';
 import { corsHeaders } from './cors';
-import { HttpError } from './errors';
+import { DomainError } from '../errors';
+import { httpFailure } from './errors';
 import { failure, json } from './response';
 
 export interface Request {
@@ -41,7 +42,7 @@ function lowerHeaders(h: APIGatewayProxyEvent['headers'] | null | undefined): Re
 
 /**
  * Wraps a route's handler: applies the access rule of `key` from the one rule table,
- * maps HttpError to its status and message, turns any other throw into 500
+ * maps DomainError to its status and message, turns any other throw into 500
  * "Internal server error" (logged with the stack, never sent), adds CORS headers, and
  * logs one line per request. Config is validated when the module loads (cold start).
  */
@@ -67,8 +68,9 @@ export function route(key: RouteKey, fn: RouteHandler): LambdaHandler {
         result = await fn({ event, user, params, query, headers });
       }
     } catch (err) {
-      if (err instanceof HttpError) {
-        result = failure(err.statusCode, err.message, err.headers);
+      if (err instanceof DomainError) {
+        const f = httpFailure(err);
+        result = failure(f.statusCode, f.message, f.headers);
       } else if (isDependencyUnavailable(err)) {
         log.error('dependency unavailable', err, { route: key, requestId });
         result = failure(503, MSG.serviceUnavailable, { 'Retry-After': '5' });

@@ -2,26 +2,10 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import busboy from 'busboy';
 import { MSG } from '../messages';
 import { checkBodyCeiling } from './body';
-import { badRequest, HttpError, payloadTooLarge } from './errors';
+import { DomainError, invalid, tooLarge } from '../errors';
 
-export interface UploadedFile {
-  field: string;
-  data: Buffer;
-}
-
-export interface MultipartLimits {
-  /** Bytes per file. */
-  fileSize: number;
-  /** Files in the whole request. */
-  files: number;
-  /** Files per field (e.g. 25 per category on PATCH). */
-  filesPerField: number;
-  /** File field names accepted (a trailing `[]` is ignored). */
-  fileFields: readonly string[];
-  /** Non-file fields, and bytes per non-file field. */
-  fields: number;
-  fieldSize: number;
-}
+export type { MultipartLimits, UploadedFile } from '../files';
+import type { MultipartLimits, UploadedFile } from '../files';
 
 export interface MultipartForm {
   fields: Record<string, string>;
@@ -64,12 +48,12 @@ export function parseMultipart(body: Buffer, contentType: string, limits: Multip
         },
       });
     } catch {
-      return reject(badRequest(MSG.multipartInvalid));
+      return reject(invalid(MSG.multipartInvalid));
     }
     const form: MultipartForm = { fields: {}, files: [] };
     const perField = new Map<string, number>();
-    let failed: HttpError | undefined;
-    const fail = (err: HttpError) => {
+    let failed: DomainError | undefined;
+    const fail = (err: DomainError) => {
       if (!failed) {
         failed = err;
         reject(err);
@@ -78,38 +62,38 @@ export function parseMultipart(body: Buffer, contentType: string, limits: Multip
 
     bb.on('file', (name, stream) => {
       // A truncated body errors the file stream too; without a listener that would be uncaught.
-      stream.on('error', () => fail(badRequest(MSG.multipartInvalid)));
+      stream.on('error', () => fail(invalid(MSG.multipartInvalid)));
       if (typeof name !== 'string') {
         stream.resume();
-        return fail(badRequest(MSG.multipartInvalid)); // a part without a name
+        return fail(invalid(MSG.multipartInvalid)); // a part without a name
       }
       const field = fieldName(name);
       const count = (perField.get(field) ?? 0) + 1;
       perField.set(field, count);
       if (!limits.fileFields.includes(field)) {
         stream.resume();
-        return fail(badRequest(`${MSG.fileFieldUnknown}: ${name}`));
+        return fail(invalid(`${MSG.fileFieldUnknown}: ${name}`));
       }
       if (count > limits.filesPerField) {
         stream.resume();
-        return fail(badRequest(`${MSG.tooManyFilesInField} ${name} (maksimal ${limits.filesPerField})`));
+        return fail(invalid(`${MSG.tooManyFilesInField} ${name} (maksimal ${limits.filesPerField})`));
       }
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('limit', () => fail(payloadTooLarge(MSG.fileTooLarge)));
+      stream.on('limit', () => fail(tooLarge(MSG.fileTooLarge)));
       stream.on('end', () => {
         if (!failed) form.files.push({ field, data: Buffer.concat(chunks) });
       });
     });
     bb.on('field', (name, value, info) => {
-      if (typeof name !== 'string') return fail(badRequest(MSG.multipartInvalid)); // a part without a name
-      if (info.valueTruncated) return fail(payloadTooLarge(MSG.fieldTooLarge));
+      if (typeof name !== 'string') return fail(invalid(MSG.multipartInvalid)); // a part without a name
+      if (info.valueTruncated) return fail(tooLarge(MSG.fieldTooLarge));
       form.fields[fieldName(name)] = value;
     });
-    bb.on('filesLimit', () => fail(badRequest(`${MSG.tooManyFiles} (maksimal ${limits.files})`)));
-    bb.on('fieldsLimit', () => fail(badRequest(MSG.tooManyFields)));
-    bb.on('partsLimit', () => fail(badRequest(MSG.tooManyFields)));
-    bb.on('error', () => fail(badRequest(MSG.multipartInvalid)));
+    bb.on('filesLimit', () => fail(invalid(`${MSG.tooManyFiles} (maksimal ${limits.files})`)));
+    bb.on('fieldsLimit', () => fail(invalid(MSG.tooManyFields)));
+    bb.on('partsLimit', () => fail(invalid(MSG.tooManyFields)));
+    bb.on('error', () => fail(invalid(MSG.multipartInvalid)));
     bb.on('close', () => {
       if (!failed) resolve(form);
     });

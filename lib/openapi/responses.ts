@@ -4,7 +4,7 @@
  * these shapes). Schemas with an `id` become components of the document.
  */
 import * as z from 'zod';
-import { ROLES } from '../auth/roles';
+import { ROLES } from '../roles';
 import { REQUEST_STATUSES } from '../db/requests';
 import { SCORE_FIELDS } from '../db/scores';
 import { VILLAGE_STATUSES } from '../db/statuses';

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { CopyObjectCommand, DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client, NoSuchKey } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectsCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  NoSuchKey,
+} from '@aws-sdk/client-s3';
 import { awsClientOptions } from '../aws';
 import { config } from '../config';
 import type { ImageType } from './image-type';
@@ -120,4 +128,24 @@ export async function listKeys(prefix: string): Promise<string[]> {
 /** Deletes every object under a prefix: what a deleted village leaves, including any earlier orphans. */
 export async function deleteAllUnder(prefix: string): Promise<void> {
   await deleteImages((await listKeys(prefix)).map(urlOf));
+}
+
+/** Every image object with its last-modified time (epoch ms), all pages. */
+export async function listImageObjects(): Promise<{ key: string; modified: number }[]> {
+  const objects: { key: string; modified: number }[] = [];
+  let token: string | undefined;
+  do {
+    const out = await s3().send(new ListObjectsV2Command({ Bucket: config().bucketName, Prefix: PREFIX, ContinuationToken: token }));
+    for (const o of out.Contents ?? []) if (o.Key) objects.push({ key: o.Key, modified: o.LastModified?.getTime() ?? 0 });
+    token = out.IsTruncated ? out.NextContinuationToken : undefined;
+  } while (token);
+  return objects;
+}
+
+/** An object's last-modified time read afresh (epoch ms), or undefined when it is gone. */
+export async function imageModifiedAt(key: string): Promise<number | undefined> {
+  const head = await s3()
+    .send(new HeadObjectCommand({ Bucket: config().bucketName, Key: key }))
+    .catch(() => undefined);
+  return head ? (head.LastModified?.getTime() ?? 0) : undefined;
 }

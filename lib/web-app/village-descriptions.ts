@@ -1,7 +1,7 @@
 import { coverOf, JENIS_DESA, toPublicVillageDescription, type VillageDescriptionRecord } from '../db/village-descriptions';
 import { VILLAGE_DESCRIPTION_FORM_LIMITS, type VillageDescriptionFiles } from '../domain/village-descriptions';
-import { badRequest } from '../http/errors';
-import type { MultipartLimits, UploadedFile } from '../http/multipart';
+import { invalid } from '../errors';
+import type { MultipartLimits, UploadedFile } from '../files';
 import { MSG, withFields } from '../messages';
 
 /**
@@ -18,7 +18,7 @@ export const VILLAGE_DESCRIPTION_FORM_LIMITS_FOR_BOTH: MultipartLimits = {
 /** Gallery files (either field name, in order) and the one cover file; two covers are a 400. */
 export function villageDescriptionFilesForBoth(files: UploadedFile[]): VillageDescriptionFiles {
   const covers = files.filter((f) => f.field === 'gambar_cover');
-  if (covers.length > 1) throw badRequest(withFields(MSG.tooManyFilesInField, ['gambar_cover']));
+  if (covers.length > 1) throw invalid(withFields(MSG.tooManyFilesInField, ['gambar_cover']));
   return { gallery: files.filter((f) => f.field !== 'gambar_cover'), cover: covers[0] };
 }
 

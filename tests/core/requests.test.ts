@@ -8,7 +8,7 @@ import { handler as listVillages } from '../../functions/villages/list';
 import { handler as updateVillage } from '../../functions/villages/update';
 import { registerUser } from '../../lib/auth/accounts';
 import { signToken } from '../../lib/auth/jwt';
-import type { Role } from '../../lib/auth/roles';
+import type { Role } from '../../lib/roles';
 import { setClock } from '../../lib/clock';
 import { MSG } from '../../lib/messages';
 import { invoke, uniqueEmail, uniqueName } from '../support/api';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handler as create } from '../../functions/tourism/create';
-import { sweepOrphanImages } from '../../lib/storage/sweep';
+import { sweepOrphanImages } from '../../lib/domain/image-sweep';
 import { putImage, uploadPrefix, villagePrefix, keyOf } from '../../lib/storage/images';
 import { detectImageType } from '../../lib/storage/image-type';
 import { invoke } from '../support/api';

@@ -11,7 +11,7 @@ import { handler as attractions } from '../../functions/attractions/random';
 import { handler as deleteVillage } from '../../functions/villages/delete';
 import { MSG } from '../../lib/messages';
 import { withoutWebAppFields } from '../../lib/web-app/fields';
-import { sweepOrphanImages } from '../../lib/storage/sweep';
+import { sweepOrphanImages } from '../../lib/domain/image-sweep';
 import { keyOf } from '../../lib/storage/images';
 import { invoke } from '../support/api';
 import { bucketKeys, fetchImage } from '../support/bucket';

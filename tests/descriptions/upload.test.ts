@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler as upload } from '../../functions/uploads/upload-image';
 import { MSG } from '../../lib/messages';
+import { STATUS_OF } from '../../lib/http/errors';
 import { IMAGE_MAX_BYTES } from '../../lib/domain/images';
 import { parseMultipart } from '../../lib/http/multipart';
 import { invoke } from '../support/api';
@@ -64,9 +65,10 @@ describe('POST /api/upload/gambar', () => {
     const exact = await parseMultipart(...form(IMAGE_MAX_BYTES), limits);
     expect(exact.files[0]!.data.length).toBe(IMAGE_MAX_BYTES);
     await expect(parseMultipart(...form(IMAGE_MAX_BYTES + 1), limits)).rejects.toMatchObject({
-      statusCode: 413,
+      kind: 'tooLarge', // answered 413 (STATUS_OF in lib/http/errors.ts)
       message: MSG.fileTooLarge,
     });
+    expect(STATUS_OF.tooLarge).toBe(413);
   });
 
   it('a malformed multipart body is a 400', async () => {

@@ -16,7 +16,7 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ACCESS_RULES, type AccessRule } from '../../lib/auth/access-rules';
 import { signToken } from '../../lib/auth/jwt';
-import type { Role } from '../../lib/auth/roles';
+import type { Role } from '../../lib/roles';
 import { nowSeconds } from '../../lib/clock';
 import { config } from '../../lib/config';
 import { deleteUser } from '../../lib/db/users';

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { keyOf } from '../../lib/storage/images';
-import { sweepOrphanImages } from '../../lib/storage/sweep';
+import { sweepOrphanImages } from '../../lib/domain/image-sweep';
 import { bucketKeys } from './bucket';
 import { allItems } from './table';
 

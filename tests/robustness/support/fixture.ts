@@ -13,7 +13,7 @@ import { handler as createVillageDescription } from '../../../functions/village-
 import { handler as requestReset } from '../../../functions/auth/request-reset';
 import { signToken } from '../../../lib/auth/jwt';
 import { hashPassword } from '../../../lib/auth/password';
-import type { Role } from '../../../lib/auth/roles';
+import type { Role } from '../../../lib/roles';
 import { config } from '../../../lib/config';
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../lib/db/client';

@@ -1,17 +1,17 @@
 import type { z } from 'zod';
-import { MSG, withFields } from '../messages';
-import { badRequest } from './errors';
+import { invalid } from './errors';
+import { MSG, withFields } from './messages';
 
 /**
- * Parses `value` with `schema`. On failure: 400 with `message`, followed by the names of
+ * Parses `value` with `schema`. On failure: `invalid` (400) with `message`, followed by the names of
  * the offending fields when `nameFields` is set (for texts the contract does not fix).
  */
-export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, message: string, nameFields = false): z.output<S> {
+export function parseOrInvalid<S extends z.ZodType>(schema: S, value: unknown, message: string, nameFields = false): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  if (!nameFields) throw badRequest(message);
+  if (!nameFields) throw invalid(message);
   const fields = result.error.issues.map((i) => (i.path.length ? i.path.join('.') : 'body'));
-  throw badRequest(withFields(message, fields));
+  throw invalid(withFields(message, fields));
 }
 
 /**
@@ -20,10 +20,10 @@ export function parseOr400<S extends z.ZodType>(schema: S, value: unknown, messa
  * when the schema refuses it.
  */
 export function parseDataObject<S extends z.ZodType>(schema: S, data: unknown, message: string): z.output<S> {
-  if (data === undefined || data === null || typeof data !== 'object' || Array.isArray(data)) throw badRequest(MSG.dataJsonInvalid);
+  if (data === undefined || data === null || typeof data !== 'object' || Array.isArray(data)) throw invalid(MSG.dataJsonInvalid);
   const result = schema.safeParse(data);
   if (!result.success)
-    throw badRequest(
+    throw invalid(
       withFields(
         message,
         result.error.issues.map((i) => String(i.path[0] ?? 'data')),
@@ -31,3 +31,6 @@ export function parseDataObject<S extends z.ZodType>(schema: S, data: unknown, m
     );
   return result.data;
 }
+
+/** True when the value is a non-empty string after trimming. */
+export const present = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';

@@ -1,8 +1,6 @@
-import { HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { config } from '../config';
 import { countTourismDescriptions, getTourismDescription, imagesOf, tourismDescriptionPage } from '../db/tourism-descriptions';
 import { getVillageDescription, villageDescriptionImages } from '../db/village-descriptions';
-import { deleteImages, keyOf, s3, urlOf } from './images';
+import { deleteImages, imageModifiedAt, keyOf, listImageObjects, urlOf } from '../storage/images';
 
 export interface SweepResult {
   scanned: number;
@@ -13,17 +11,6 @@ export interface SweepResult {
 export const UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
 
 const keysOf = (urls: string[]) => new Set(urls.map((u) => keyOf(u)).filter((k): k is string => k !== null));
-
-async function listImages(): Promise<{ key: string; modified: number }[]> {
-  const objects: { key: string; modified: number }[] = [];
-  let token: string | undefined;
-  do {
-    const out = await s3().send(new ListObjectsV2Command({ Bucket: config().bucketName, Prefix: 'images/', ContinuationToken: token }));
-    for (const o of out.Contents ?? []) if (o.Key) objects.push({ key: o.Key, modified: o.LastModified?.getTime() ?? 0 });
-    token = out.IsTruncated ? out.NextContinuationToken : undefined;
-  } while (token);
-  return objects;
-}
 
 /** Every upload key a tourism description refers to (read page by page through the list index). */
 async function referencedUploads(): Promise<Set<string>> {
@@ -51,7 +38,7 @@ async function referencedUploads(): Promise<Set<string>> {
 export async function sweepOrphanImages(opts: { minAgeMs?: number; now?: number } = {}): Promise<SweepResult> {
   const now = opts.now ?? Date.now();
   const minAge = opts.minAgeMs ?? 60 * 60 * 1000;
-  const objects = await listImages();
+  const objects = await listImageObjects();
 
   const referencedByVillage = new Map<string, Set<string>>();
   const orphans: string[] = [];
@@ -76,10 +63,8 @@ export async function sweepOrphanImages(opts: { minAgeMs?: number; now?: number 
     const refs = await referencedUploads();
     for (const key of oldUploads) {
       if (refs.has(key)) continue;
-      const head = await s3()
-        .send(new HeadObjectCommand({ Bucket: config().bucketName, Key: key }))
-        .catch(() => undefined);
-      if (head && now - (head.LastModified?.getTime() ?? 0) > UPLOAD_GRACE_MS) orphans.push(key);
+      const modified = await imageModifiedAt(key);
+      if (modified !== undefined && now - modified > UPLOAD_GRACE_MS) orphans.push(key);
     }
   }
   await deleteImages(orphans.map(urlOf));

@@ -1,0 +1,19 @@
+/** Files a request carries and the limits a form is read with: plain data, shared by the edge (lib/http) and the domain. */
+export interface UploadedFile {
+  field: string;
+  data: Buffer;
+}
+
+export interface MultipartLimits {
+  /** Bytes per file. */
+  fileSize: number;
+  /** Files in the whole request. */
+  files: number;
+  /** Files per field (e.g. 25 per category on PATCH). */
+  filesPerField: number;
+  /** File field names accepted (a trailing `[]` is ignored). */
+  fileFields: readonly string[];
+  /** Non-file fields, and bytes per non-file field. */
+  fields: number;
+  fieldSize: number;
+}
