@@ -1,3 +1,5 @@
+import { count } from './metrics';
+
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
@@ -11,6 +13,7 @@ export async function withRetries<T>(step: () => Promise<T>, retryable: (err: un
       return await step();
     } catch (err) {
       if (attempt >= attempts || !retryable(err)) throw err;
+      count('OptimisticLockRetries');
       await sleep(Math.random() * 10 * 2 ** Math.min(attempt, 5));
     }
   }

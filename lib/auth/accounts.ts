@@ -7,6 +7,7 @@ import { log } from '../log';
 import { accountVerifiedMail } from '../mail/templates';
 import { sendMail } from '../mail/ses';
 import { MSG } from '../messages';
+import { count } from '../metrics';
 import { signToken } from './jwt';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { ROLES, type Role } from '../roles';
@@ -54,6 +55,7 @@ export async function registerUser(
         password_hash,
         is_verified: verified,
       });
+      if (!verified) count('SignUps');
       return toPublicUser(user);
     } catch (err) {
       if (!(err instanceof DuplicateUserError)) throw err;
@@ -90,7 +92,10 @@ export async function login(email: string, password: string, source: string): Pr
   const now = nowMs();
   const [user, throttle] = await Promise.all([getUserByEmail(email), getLoginThrottles(email, source)]);
   const locked = throttle.source?.locked_until;
-  if (locked && locked > now) throw tooMany(MSG.loginThrottled, (locked - now) / 1000);
+  if (locked && locked > now) {
+    count('LoginThrottled');
+    throw tooMany(MSG.loginThrottled, (locked - now) / 1000);
+  }
   const all = throttle.all;
   if (all && all.window_start > now - LOGIN_WINDOW_MS && all.failures >= LOGIN_SLOWDOWN_AFTER) await sleep(LOGIN_SLOWDOWN_MS);
   const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
@@ -101,7 +106,10 @@ export async function login(email: string, password: string, source: string): Pr
       sourceLockMs: LOGIN_LOCK_MS,
     });
     const until = rec.source?.locked_until;
-    if (until && until > now) throw tooMany(MSG.loginThrottled, (until - now) / 1000);
+    if (until && until > now) {
+      count('LoginThrottled');
+      throw tooMany(MSG.loginThrottled, (until - now) / 1000);
+    }
     throw unauthenticated(MSG.loginFailed);
   }
   if (throttle.source) await clearLoginSource(email, source);
@@ -117,6 +125,7 @@ export async function login(email: string, password: string, source: string): Pr
 export async function verifyAccount(email: string): Promise<void> {
   const user = await markVerified(email);
   if (!user) throw notFound(MSG.userNotFound);
+  count('AccountsVerified');
   try {
     await sendMail(accountVerifiedMail(user.email, user.full_name || user.username));
   } catch (err) {

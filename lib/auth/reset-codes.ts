@@ -13,6 +13,7 @@ import { log } from '../log';
 import { resetCodeMail } from '../mail/templates';
 import { sendMail } from '../mail/ses';
 import { MSG } from '../messages';
+import { count } from '../metrics';
 import { hashPassword } from './password';
 
 export const RESET_CODE_TTL_MS = 5 * 60 * 1000;
@@ -57,7 +58,9 @@ export async function requestResetCode(rawEmail: string): Promise<void> {
 
   try {
     await sendMail(resetCodeMail(user.email, user.full_name || user.username, code, RESET_CODE_TTL_MS / 60000));
+    count('ResetCodesSent');
   } catch (err) {
+    count('ResetCodesFailed');
     log.error('reset code mail failed', err);
     // Nobody received this code: remove it so that nothing usable is left behind and
     // the person can ask again at once.

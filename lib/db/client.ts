@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { awsClientOptions } from '../aws';
+import { traced } from '../tracing';
 
 let doc: DynamoDBDocumentClient | undefined;
 
@@ -17,7 +18,7 @@ export type DbObserver = (call: { command: string; input: unknown; start: number
 export function db(): DynamoDBDocumentClient {
   if (!doc) {
     const c = config();
-    const client = new DynamoDBClient(awsClientOptions(c.endpoints.dynamodb));
+    const client = traced(new DynamoDBClient(awsClientOptions(c.endpoints.dynamodb)));
     const observer = (globalThis as { __tvDbObserver?: DbObserver }).__tvDbObserver;
     if (observer) {
       client.middlewareStack.add(

@@ -3,6 +3,7 @@ import { invalid } from '../errors';
 import type { UploadedFile } from '../files';
 import { log } from '../log';
 import { MSG } from '../messages';
+import { count } from '../metrics';
 import { detectImageType } from '../storage/image-type';
 import {
   deleteAllUnder,
@@ -44,7 +45,10 @@ export class ImageChanges {
   /** Checks every file's bytes first (nothing is stored if one is not an image), then stores them all. */
   async store(files: UploadedFile[]): Promise<string[]> {
     const types = files.map((f) => detectImageType(f.data));
-    if (types.some((t) => t === null)) throw invalid(MSG.imageTypeInvalid);
+    if (types.some((t) => t === null)) {
+      count('ImagesRejected', types.filter((t) => t === null).length);
+      throw invalid(MSG.imageTypeInvalid);
+    }
     const results = await Promise.allSettled(
       files.map(async (f, i) => this.storedFor.get(f) ?? (await putImage(f.data, types[i]!, villagePrefix(this.kd)))),
     );
@@ -177,6 +181,9 @@ export async function deleteVillageImages(kd: string): Promise<void> {
 /** POST /api/upload/gambar: an image (checked by its bytes) stored under the caller's upload prefix; its URL. */
 export async function storeUpload(data: Buffer, callerId: number): Promise<string> {
   const type = detectImageType(data);
-  if (!type) throw invalid(MSG.imageTypeInvalid);
+  if (!type) {
+    count('ImagesRejected');
+    throw invalid(MSG.imageTypeInvalid);
+  }
   return putImage(data, type, uploadPrefix(callerId));
 }

@@ -4,7 +4,9 @@ import { isDependencyUnavailable } from '../aws';
 import { authorize } from '../auth/authenticate';
 import { config } from '../config';
 import type { UserRecord } from '../db/users';
-import { log } from '../log';
+import { log, logger } from '../log';
+import { recordRequest } from '../metrics';
+import { inSubsegment } from '../tracing';
 import { MSG } from '../messages';
 import { corsHeaders } from './cors';
 import { DomainError } from '../errors';
@@ -43,8 +45,10 @@ function lowerHeaders(h: APIGatewayProxyEvent['headers'] | null | undefined): Re
 /**
  * Wraps a route's handler: applies the access rule of `key` from the one rule table,
  * maps DomainError to its status and message, turns any other throw into 500
- * "Internal server error" (logged with the stack, never sent), adds CORS headers, and
- * logs one line per request. Config is validated when the module loads (cold start).
+ * "Internal server error" (logged with the stack, never sent), adds CORS headers, logs
+ * one line per request (route and request id are persistent keys of every log line of
+ * the request), records the request's metrics (lib/metrics.ts) and runs the operation
+ * in a trace subsegment (lib/tracing.ts). Config is validated when the module loads.
  */
 export function route(key: RouteKey, fn: RouteHandler): LambdaHandler {
   const cfg = config();
@@ -53,6 +57,7 @@ export function route(key: RouteKey, fn: RouteHandler): LambdaHandler {
   return async (event, context) => {
     const started = Date.now();
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId;
+    logger.appendKeys({ route: key, requestId });
     const headers = lowerHeaders(event.headers);
     const cors = corsHeaders(headers['origin'], cfg.corsOrigins);
     let result: APIGatewayProxyResult;
@@ -65,22 +70,25 @@ export function route(key: RouteKey, fn: RouteHandler): LambdaHandler {
         for (const [k, v] of Object.entries(event.pathParameters ?? {})) if (v != null) params[k] = decodeParam(v);
         const query: Record<string, string> = {};
         for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v != null) query[k] = v;
-        result = await fn({ event, user, params, query, headers });
+        result = await inSubsegment(key, coldStart, () => fn({ event, user, params, query, headers }));
       }
     } catch (err) {
       if (err instanceof DomainError) {
         const f = httpFailure(err);
         result = failure(f.statusCode, f.message, f.headers);
       } else if (isDependencyUnavailable(err)) {
-        log.error('dependency unavailable', err, { route: key, requestId });
+        log.error('dependency unavailable', err);
         result = failure(503, MSG.serviceUnavailable, { 'Retry-After': '5' });
       } else {
-        log.error('unhandled error', err, { route: key, requestId });
+        log.error('unhandled error', err);
         result = json(500, { message: MSG.internalError });
       }
     }
     result.headers = { ...result.headers, ...cors };
-    log.info('request', { route: key, statusCode: result.statusCode, durationMs: Date.now() - started, requestId, coldStart });
+    const durationMs = Date.now() - started;
+    log.info('request', { statusCode: result.statusCode, durationMs, coldStart });
+    recordRequest(key, result.statusCode, durationMs, coldStart);
+    logger.removeKeys(['route', 'requestId']);
     coldStart = false;
     return result;
   };

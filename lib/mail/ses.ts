@@ -1,5 +1,7 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { config } from '../config';
+import { count } from '../metrics';
+import { traced } from '../tracing';
 import { awsClientOptions } from '../aws';
 
 export interface Mail {
@@ -10,18 +12,23 @@ export interface Mail {
 }
 
 let client: SESClient | undefined;
-export const ses = () => (client ??= new SESClient(awsClientOptions(config().endpoints.ses)));
+export const ses = () => (client ??= traced(new SESClient(awsClientOptions(config().endpoints.ses))));
 
 /** Sends one e-mail (plain text + HTML) through SES. Throws when SES refuses it. */
 export async function sendMail(mail: Mail): Promise<void> {
-  await ses().send(
-    new SendEmailCommand({
-      Source: config().mailFrom,
-      Destination: { ToAddresses: [mail.to] },
-      Message: {
-        Subject: { Data: mail.subject, Charset: 'UTF-8' },
-        Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
-      },
-    }),
-  );
+  try {
+    await ses().send(
+      new SendEmailCommand({
+        Source: config().mailFrom,
+        Destination: { ToAddresses: [mail.to] },
+        Message: {
+          Subject: { Data: mail.subject, Charset: 'UTF-8' },
+          Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+        },
+      }),
+    );
+  } catch (err) {
+    count('MailsFailed');
+    throw err;
+  }
 }

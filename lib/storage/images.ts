@@ -9,6 +9,8 @@ import {
   NoSuchKey,
 } from '@aws-sdk/client-s3';
 import { awsClientOptions } from '../aws';
+import { count } from '../metrics';
+import { traced } from '../tracing';
 import { config } from '../config';
 import type { ImageType } from './image-type';
 
@@ -25,13 +27,15 @@ let client: S3Client | undefined;
 export function s3(): S3Client {
   if (!client) {
     const c = config();
-    client = new S3Client({
-      ...awsClientOptions(c.endpoints.s3),
-      forcePathStyle: Boolean(c.endpoints.s3),
-      // Without this, stream bodies are sent aws-chunked, which s3rver stores verbatim.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    client = traced(
+      new S3Client({
+        ...awsClientOptions(c.endpoints.s3),
+        forcePathStyle: Boolean(c.endpoints.s3),
+        // Without this, stream bodies are sent aws-chunked, which s3rver stores verbatim.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    );
   }
   return client;
 }
@@ -64,6 +68,7 @@ export async function putImage(data: Buffer, type: ImageType, prefix: string): P
       CacheControl: IMMUTABLE,
     }),
   );
+  count('ImagesStored');
   return urlOf(key);
 }
 
@@ -78,6 +83,7 @@ export async function deleteImages(urls: Iterable<string>): Promise<void> {
       }),
     );
     if (out.Errors?.length) throw new Error(`S3 refused to delete ${out.Errors.length} object(s): ${out.Errors[0]?.Code}`);
+    count('ImagesRemoved', Math.min(1000, keys.length - i));
   }
 }
 

@@ -21,6 +21,9 @@ env.BUCKET_NAME = `test-${randomBytes(6).toString('hex')}`;
 delete env.S3_PUBLIC_BASE_URL; // derived from S3_ENDPOINT + BUCKET_NAME
 env.TABLE_NAME = `test-${randomBytes(6).toString('hex')}`;
 env.LOG_LEVEL ??= 'silent';
+// CloudWatch EMF metrics and X-Ray traces stay off in tests (a test turns metrics on where it checks them).
+env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+env.POWERTOOLS_TRACE_ENABLED ??= 'false';
 
 const s3 = new S3Client({ region: env.AWS_REGION, endpoint: env.S3_ENDPOINT, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
 await Promise.all([ensureTable(env.DYNAMODB_ENDPOINT, env.TABLE_NAME), s3.send(new CreateBucketCommand({ Bucket: env.BUCKET_NAME }))]);

@@ -1,0 +1,161 @@
+/**
+ * Operations: the metrics a real invocation writes (CloudWatch embedded metric format)
+ * and the alarms, topic and dashboard in the template `serverless package` builds
+ * without AWS access.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { ROOT } from '../../scripts/local-stack';
+import { invoke, uniqueEmail } from '../support/api';
+import { multipart } from '../support/multipart';
+import { makeUser } from '../support/users';
+
+type Emf = {
+  _aws: {
+    Timestamp: number;
+    CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[];
+  };
+} & Record<string, unknown>;
+
+/** Runs `fn` against freshly loaded modules with metrics on, and returns the EMF lines written to stdout. */
+async function emfOf(fn: (mods: { register: any; upload: any }) => Promise<void>): Promise<Emf[]> {
+  const lines: string[] = [];
+  const before = { disabled: process.env.POWERTOOLS_METRICS_DISABLED, init: process.env.AWS_LAMBDA_INITIALIZATION_TYPE };
+  process.env.POWERTOOLS_METRICS_DISABLED = 'false';
+  process.env.AWS_LAMBDA_INITIALIZATION_TYPE = 'on-demand'; // as Lambda sets it: Powertools counts cold starts only then
+  vi.resetModules(); // a fresh container: the Metrics instance reads the environment when created
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation(((chunk: unknown) => {
+    lines.push(String(chunk));
+    return true;
+  }) as typeof process.stdout.write);
+  try {
+    const register = (await import('../../functions/auth/register')).handler;
+    const upload = (await import('../../functions/uploads/upload-image')).handler;
+    await fn({ register, upload });
+  } finally {
+    spy.mockRestore();
+    process.env.POWERTOOLS_METRICS_DISABLED = before.disabled;
+    if (before.init === undefined) delete process.env.AWS_LAMBDA_INITIALIZATION_TYPE;
+    else process.env.AWS_LAMBDA_INITIALIZATION_TYPE = before.init;
+    vi.resetModules();
+  }
+  return lines
+    .flatMap((l) => l.split('\n'))
+    .filter((l) => l.includes('"_aws"'))
+    .map((l) => JSON.parse(l) as Emf);
+}
+
+/** Every metric of a line, with the dimension names of its set. */
+const metricsOf = (lines: Emf[]) =>
+  lines.flatMap((l) =>
+    l._aws.CloudWatchMetrics.flatMap((m) => m.Metrics.map((x) => ({ name: x.Name, unit: x.Unit, dims: m.Dimensions[0]!, line: l }))),
+  );
+
+describe('metrics (CloudWatch embedded metric format)', () => {
+  it('a real invocation writes well-formed lines: requests by status class and latency per route, cold start, business counters', async () => {
+    const user = await makeUser('pengelola');
+    const lines = await emfOf(async ({ register, upload }) => {
+      const ok = await invoke(register, {
+        method: 'POST',
+        resource: '/auth/register',
+        body: { fullName: 'A', email: uniqueEmail(), password: 'rahasia123' },
+      });
+      expect(ok.statusCode).toBe(201);
+      const bad = await invoke(upload, {
+        method: 'POST',
+        resource: '/api/upload/gambar',
+        ...multipart({}, [{ field: 'file', data: Buffer.from('not an image at all') }]),
+        token: user.token,
+      });
+      expect(bad.statusCode).toBe(400);
+    });
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) {
+      // well-formed: a timestamp, the namespace, and a value for every dimension and metric named
+      expect(typeof l._aws.Timestamp).toBe('number');
+      for (const set of l._aws.CloudWatchMetrics) {
+        expect(set.Namespace).toBe('TourismVillage');
+        for (const dims of set.Dimensions) for (const d of dims) expect(typeof l[d], d).toBe('string');
+        for (const m of set.Metrics) expect(l[m.Name], m.Name).toBeDefined();
+      }
+      expect(l.service).toBe('tourism-village');
+    }
+    const all = metricsOf(lines);
+    const has = (name: string, dims: string[], extra: Record<string, unknown> = {}) =>
+      all.some(
+        (m) =>
+          m.name === name &&
+          JSON.stringify([...m.dims].sort()) === JSON.stringify([...dims].sort()) &&
+          Object.entries(extra).every(([k, v]) => m.line[k] === v),
+      );
+    expect(has('Requests2xx', ['service', 'route'], { route: 'POST /auth/register' })).toBe(true);
+    expect(has('Latency', ['service', 'route'], { route: 'POST /auth/register' })).toBe(true);
+    expect(has('Requests4xx', ['service', 'route'], { route: 'POST /api/upload/gambar' })).toBe(true);
+    expect(has('Requests2xx', ['service'])).toBe(true); // the totals the alarms and dashboard read
+    expect(has('Requests4xx', ['service'])).toBe(true);
+    expect(has('SignUps', ['service'])).toBe(true);
+    expect(has('ImagesRejected', ['service'])).toBe(true);
+    expect(all.some((m) => m.name === 'ColdStart')).toBe(true);
+    expect(all.find((m) => m.name === 'Latency')!.unit).toBe('Milliseconds');
+    // nothing from the request body reaches the metrics
+    expect(JSON.stringify(lines)).not.toMatch(/rahasia123|@example\.com/);
+  });
+});
+
+describe('alarms and dashboard in the packaged template', { timeout: 400_000 }, () => {
+  const out = mkdtempSync(join(tmpdir(), 'tv-package-'));
+  afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+  it('`serverless package --stage dev` needs no AWS access and builds every alarm with its metric, threshold and topic', () => {
+    const env: Record<string, string | undefined> = { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '' };
+    env.AWS_CONFIG_FILE = '/dev/null';
+    env.AWS_SHARED_CREDENTIALS_FILE = '/dev/null';
+    const run = spawnSync(join(ROOT, 'node_modules', '.bin', 'serverless'), ['package', '--stage', 'dev', '--package', out], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+      timeout: 380_000,
+    });
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+    const template = JSON.parse(readFileSync(join(out, 'cloudformation-template-update-stack.json'), 'utf8'));
+    const resources = template.Resources as Record<string, { Type: string; Properties: Record<string, any>; Condition?: string }>;
+
+    expect(resources.AlarmTopic?.Type).toBe('AWS::SNS::Topic');
+    expect(resources.AlarmEmailSubscription).toMatchObject({ Type: 'AWS::SNS::Subscription', Condition: 'HasAlarmEmail' });
+    const alarms = Object.entries(resources).filter(([, r]) => r.Type === 'AWS::CloudWatch::Alarm');
+    const byName = Object.fromEntries(alarms.map(([id, r]) => [id, r.Properties]));
+    const metricNames = (p: Record<string, any>) =>
+      [p.MetricName, ...(p.Metrics ?? []).map((m: any) => m.MetricStat?.Metric?.MetricName)].filter(Boolean);
+    const expected: Record<string, { metrics: string[]; threshold: number }> = {
+      ApiServerErrorRateAlarm: { metrics: ['5XXError', 'Count'], threshold: 5 },
+      ApiLatencyP99Alarm: { metrics: ['Latency'], threshold: 3000 },
+      LambdaErrorsAlarm: { metrics: ['Errors'], threshold: 5 },
+      LambdaThrottlesAlarm: { metrics: ['Throttles'], threshold: 1 },
+      LambdaTimeoutsAlarm: { metrics: ['IntegrationLatency'], threshold: 14000 },
+      DynamoDbThrottlesAlarm: { metrics: ['ReadThrottleEvents', 'WriteThrottleEvents'], threshold: 1 },
+      DynamoDbSystemErrorsAlarm: { metrics: ['SystemErrors'], threshold: 1 },
+      MailFailuresAlarm: { metrics: ['MailsFailed'], threshold: 1 },
+    };
+    expect(Object.keys(byName).sort()).toEqual(Object.keys(expected).sort());
+    for (const [id, want] of Object.entries(expected)) {
+      const p = byName[id]!;
+      for (const m of want.metrics) expect(metricNames(p), id).toContain(m);
+      expect(p.Threshold, id).toBe(want.threshold);
+      expect(p.AlarmActions, id).toEqual([{ Ref: 'AlarmTopic' }]);
+    }
+    expect(byName.ApiLatencyP99Alarm!.ExtendedStatistic).toBe('p99');
+    expect(resources.OperationsDashboard?.Type).toBe('AWS::CloudWatch::Dashboard');
+
+    // traces on for every function
+    const functions = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+    expect(functions.length).toBeGreaterThan(40);
+    for (const f of functions) {
+      expect(f.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(f.Properties.Environment.Variables.POWERTOOLS_METRICS_DISABLED).toBe('false');
+    }
+    // (API Gateway's stage tracing is set by `serverless deploy` through the API, not in the template.)
+  });
+});
