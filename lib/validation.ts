@@ -34,3 +34,29 @@ export function parseDataObject<S extends z.ZodType>(schema: S, data: unknown, m
 
 /** True when the value is a non-empty string after trimming. */
 export const present = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+/** A positive integer query value up to `max`, `fallback` when absent; `invalid(MSG.paginationInvalid)` otherwise. */
+export function positiveInt(value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  if (!/^\d{1,9}$/.test(value.trim())) throw invalid(MSG.paginationInvalid);
+  const n = Number(value);
+  if (n < 1 || n > max) throw invalid(MSG.paginationInvalid);
+  return n;
+}
+
+/** The largest page the whole-table lists hand out with `?limit=`. */
+export const MAX_LIST_LIMIT = 1000;
+
+/**
+ * Optional `?page=&limit=` of a whole-table list (villages, details, scores, statuses):
+ * without either parameter the contract's full list, unchanged; with one, that page and
+ * `pagination: {page, limit, total, pages}` (limit 1–1000, default 100), so a client can
+ * keep every answer far below Lambda's 6 MB response limit however many villages there are.
+ */
+export function listPage<T>(items: T[], query: Record<string, string>): { data: T[]; pagination?: Record<string, number> } {
+  if (query.page === undefined && query.limit === undefined) return { data: items };
+  const page = positiveInt(query.page, 1, 1_000_000);
+  const limit = positiveInt(query.limit, 100, MAX_LIST_LIMIT);
+  const total = items.length;
+  return { data: items.slice((page - 1) * limit, page * limit), pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
+}

@@ -1,5 +1,6 @@
 import { scoreList } from '../../lib/domain/score-service';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
+import { listPage } from '../../lib/validation';
 
-export const handler = route('GET /api/skor', async () => ok({ data: await scoreList() }));
+export const handler = route('GET /api/skor', async ({ query }) => ok(listPage(await scoreList(), query)));

@@ -1,6 +1,9 @@
 import { statusesWithVillages } from '../../lib/domain/statuses';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
+import { listPage } from '../../lib/validation';
 import { statusForBoth } from '../../lib/web-app/statuses';
 
-export const handler = route('GET /api/status-desa', async () => ok({ data: (await statusesWithVillages()).map(statusForBoth) }));
+export const handler = route('GET /api/status-desa', async ({ query }) =>
+  ok(listPage((await statusesWithVillages()).map(statusForBoth), query)),
+);

@@ -1,5 +1,6 @@
 import { villageListWithRequests } from '../../lib/domain/villages';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
+import { listPage } from '../../lib/validation';
 
-export const handler = route('GET /api/desa-wisata', async () => ok({ data: await villageListWithRequests() }));
+export const handler = route('GET /api/desa-wisata', async ({ query }) => ok(listPage(await villageListWithRequests(), query)));

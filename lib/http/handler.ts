@@ -8,6 +8,7 @@ import { log, logger } from '../log';
 import { recordRequest } from '../metrics';
 import { inSubsegment } from '../tracing';
 import { MSG } from '../messages';
+import { withCaching } from './caching';
 import { corsHeaders } from './cors';
 import { DomainError } from '../errors';
 import { httpFailure } from './errors';
@@ -47,7 +48,8 @@ function lowerHeaders(h: APIGatewayProxyEvent['headers'] | null | undefined): Re
  * maps DomainError to its status and message, turns any other throw into 500
  * "Internal server error" (logged with the stack, never sent), adds CORS headers, logs
  * one line per request (route and request id are persistent keys of every log line of
- * the request), records the request's metrics (lib/metrics.ts) and runs the operation
+ * the request), adds HTTP caching headers to GET answers (ETag/304 for public reads,
+ * no-store for token-dependent ones: lib/http/caching.ts), records the request's metrics (lib/metrics.ts) and runs the operation
  * in a trace subsegment (lib/tracing.ts). Config is validated when the module loads.
  */
 export function route(key: RouteKey, fn: RouteHandler): LambdaHandler {
@@ -84,6 +86,7 @@ export function route(key: RouteKey, fn: RouteHandler): LambdaHandler {
         result = json(500, { message: MSG.internalError });
       }
     }
+    result = withCaching(result, { method: event.httpMethod, ifNoneMatch: headers['if-none-match'], shared: rule.kind === 'public' });
     result.headers = { ...result.headers, ...cors };
     const durationMs = Date.now() - started;
     log.info('request', { statusCode: result.statusCode, durationMs, coldStart });

@@ -193,6 +193,23 @@ const scoreExample = {
   produk_tempat_wisata: 90,
 };
 
+/** The optional `?page=&limit=` of the whole-table lists (lib/validation.ts `listPage`). */
+const listPaging = {
+  query: z.object({
+    page: z
+      .string()
+      .regex(/^\d+$/)
+      .optional()
+      .meta({ description: 'Optional page, from 1; with page or limit the answer is one page plus `pagination`', examples: ['1'] }),
+    limit: z
+      .string()
+      .regex(/^\d+$/)
+      .optional()
+      .meta({ description: 'Optional page size, 1 to 1000 (default 100 when paging)', examples: ['100'] }),
+  }),
+  errors: [e(400, MSG.paginationInvalid, 'page or limit is not a positive integer in range')],
+};
+
 const ok = (schema: z.ZodType, description = 'Success'): SuccessDoc => ({ status: 200, description, schema });
 const createdDoc = (schema: z.ZodType, description = 'Created'): SuccessDoc => ({ status: 201, description, schema });
 const done = (text: string) => ok(R.success({ message: R.message(text) }));
@@ -317,13 +334,20 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     tag: 'Desa wisata',
     summary: 'All villages with their newest request and the owner’s verification',
     success: ok(R.success({ data: z.array(R.VillageListItem) })),
-    errors: [],
+    query: listPaging.query,
+    errors: listPaging.errors,
   },
   'GET /api/desa-wisata/details': {
     tag: 'Desa wisata',
     summary: 'All villages, card view (cover image, region, popular name, slug)',
     success: ok(R.success({ data: z.array(R.VillageDetails) })),
-    errors: [],
+    query: listPaging.query.extend({
+      byJenis: z
+        .string()
+        .optional()
+        .meta({ description: 'Web-app dialect: `true` adds `jenis_desa` (lower-case kinds) to each item', examples: ['true'] }),
+    }),
+    errors: listPaging.errors,
   },
   'GET /api/desa-wisata/{kd_desa}': {
     tag: 'Desa wisata',
@@ -579,7 +603,8 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     tag: 'Status desa',
     summary: 'All village statuses',
     success: ok(R.success({ data: z.array(R.VillageStatus) })),
-    errors: [],
+    query: listPaging.query,
+    errors: listPaging.errors,
   },
   'GET /api/status-desa/{kd_status}': {
     tag: 'Status desa',
@@ -688,7 +713,8 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     tag: 'Skor',
     summary: 'Scores of every village, scored or not',
     success: ok(R.success({ data: z.array(R.ScoreListItem) })),
-    errors: [],
+    query: listPaging.query,
+    errors: listPaging.errors,
   },
   'GET /api/skor/{kd_desa}': {
     tag: 'Skor',

@@ -13,11 +13,18 @@ export interface ApiResponse {
   statusCode: number;
   headers: Record<string, unknown>;
   body: Record<string, any>;
+  /** The body as sent (empty for 304 and 204). */
+  rawBody: string;
 }
 
 export async function invoke(handler: LambdaHandler, input: EventInput): Promise<ApiResponse> {
   const result = await handler(apiEvent(input), { awsRequestId: randomUUID() });
-  return { statusCode: result.statusCode, headers: result.headers ?? {}, body: JSON.parse(result.body) };
+  return {
+    statusCode: result.statusCode,
+    headers: result.headers ?? {},
+    body: result.body === '' ? {} : JSON.parse(result.body),
+    rawBody: result.body,
+  };
 }
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;

@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+
+/**
+ * HTTP caching of GET responses. Public reads carry a strong `ETag` (a hash of the body)
+ * and `Cache-Control: public, max-age=0, must-revalidate`: a browser or CDN may keep the
+ * body but must ask again every time, and a request whose `If-None-Match` still matches
+ * gets `304 Not Modified` without the body. Since the tag is computed from the answer of
+ * this very request, a write is visible to the next read. Responses that depend on the
+ * caller's token are `private, no-store`: no shared or browser cache ever keeps them.
+ */
+export const PUBLIC_REVALIDATE = 'public, max-age=0, must-revalidate';
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+const etagOf = (body: string) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+
+/** True when an If-None-Match header lists this tag (or `*`); weak tags compare by their value. */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((t) => {
+    const tag = t.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
+
+/** Applies the caching rules to a GET answer of a route that is public (`shared`) or token-dependent. */
+export function withCaching(
+  result: APIGatewayProxyResult,
+  request: { method: string; ifNoneMatch?: string; shared: boolean },
+): APIGatewayProxyResult {
+  if (request.method !== 'GET') return result;
+  const headers = { ...result.headers } as Record<string, string>;
+  if (!request.shared) return { ...result, headers: { ...headers, 'Cache-Control': PRIVATE_NO_STORE } };
+  if (result.statusCode !== 200 || result.isBase64Encoded) return result;
+  const etag = etagOf(result.body);
+  const cacheControl = headers['Cache-Control'] ?? PUBLIC_REVALIDATE;
+  if (matches(request.ifNoneMatch, etag)) return { statusCode: 304, headers: { ETag: etag, 'Cache-Control': cacheControl }, body: '' };
+  return { ...result, headers: { ...headers, ETag: etag, 'Cache-Control': cacheControl } };
+}
