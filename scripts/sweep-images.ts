@@ -1,7 +1,7 @@
 /**
  * npm run images:sweep [-- --min-age-minutes N]
  *
- * Deletes image objects that no description refers to (see lib/storage/sweep.ts). Uses
+ * Deletes image objects that no description refers to (see lib/domain/image-sweep.ts). Uses
  * the configured table and bucket: by default those of `npm start`.
  */
 import { parseArgs } from 'node:util';

@@ -1,7 +1,7 @@
 import { log } from '../../lib/log';
 import { sweepOrphanImages } from '../../lib/domain/image-sweep';
 
-/** Scheduled daily (EventBridge): the orphan sweep of lib/storage/sweep.ts. */
+/** Scheduled daily (EventBridge): the orphan sweep of lib/domain/image-sweep.ts. */
 export const handler = async (): Promise<{ scanned: number; deleted: number }> => {
   const result = await sweepOrphanImages();
   log.info('image sweep', { scanned: result.scanned, deleted: result.deleted.length });

@@ -193,21 +193,30 @@ const scoreExample = {
   produk_tempat_wisata: 90,
 };
 
-/** The optional `?page=&limit=` of the whole-table lists (lib/validation.ts `listPage`). */
-const listPaging = {
-  query: z.object({
+/** `?page=&limit=` query parameters with their descriptions. */
+const pagingQuery = (page: string, limit: string, limitExample: string) =>
+  z.object({
     page: z
       .string()
       .regex(/^\d+$/)
       .optional()
-      .meta({ description: 'Optional page, from 1; with page or limit the answer is one page plus `pagination`', examples: ['1'] }),
+      .meta({ description: page, examples: ['1'] }),
     limit: z
       .string()
       .regex(/^\d+$/)
       .optional()
-      .meta({ description: 'Optional page size, 1 to 1000 (default 100 when paging)', examples: ['100'] }),
-  }),
-  errors: [e(400, MSG.paginationInvalid, 'page or limit is not a positive integer in range')],
+      .meta({ description: limit, examples: [limitExample] }),
+  });
+const pagingInvalid = e(400, MSG.paginationInvalid, 'page or limit is not a positive integer in range');
+
+/** The optional `?page=&limit=` of the whole-table lists (lib/validation.ts `listPage`). */
+const listPaging = {
+  query: pagingQuery(
+    'Optional page, from 1; with page or limit the answer is one page plus `pagination`',
+    'Optional page size, 1 to 1000 (default 100 when paging)',
+    '100',
+  ),
+  errors: [pagingInvalid],
 };
 
 const ok = (schema: z.ZodType, description = 'Success'): SuccessDoc => ({ status: 200, description, schema });
@@ -425,20 +434,9 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   'GET /api/deskripsi-wisata': {
     tag: 'Deskripsi wisata',
     summary: 'Tourism descriptions, a page at a time (oldest first)',
-    query: z.object({
-      page: z
-        .string()
-        .regex(/^\d+$/)
-        .optional()
-        .meta({ description: 'Page, from 1 (default 1)', examples: ['1'] }),
-      limit: z
-        .string()
-        .regex(/^\d+$/)
-        .optional()
-        .meta({ description: 'Page size, 1 to 100 (default 10)', examples: ['10'] }),
-    }),
+    query: pagingQuery('Page, from 1 (default 1)', 'Page size, 1 to 100 (default 10)', '10'),
     success: ok(R.success({ data: z.array(R.TourismDescription), pagination: R.Pagination })),
-    errors: [e(400, MSG.paginationInvalid, 'page or limit is not an integer in range')],
+    errors: [pagingInvalid],
   },
   'GET /api/deskripsi-wisata/{kd_desa}': {
     tag: 'Deskripsi wisata',
@@ -536,7 +534,7 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     tag: 'Deskripsi wisata',
     summary: 'Upload one image for later use in a description item',
     description:
-      'Refer to the returned URL in an item’s `gambar`; it is then moved under the village. Uploads never referenced expire after a day.',
+      'Refer to the returned URL in an item’s `gambar`; the item keeps this URL. Uploads no record refers to are removed by the daily sweep once a day old.',
     request: { kind: 'file', field: 'file', description: `One JPEG, PNG or WebP image, at most ${mb(IMAGE_MAX_BYTES)}` },
     success: ok(R.success({ url: z.string().meta({ format: 'uri' }) })),
     errors: [

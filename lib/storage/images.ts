@@ -18,7 +18,7 @@ import type { ImageType } from './image-type';
  * Image objects. Keys are generated here (never from the client's file name):
  * - `images/u/<user id>/<uuid>.<ext>`: uploaded through POST /api/upload/gambar. An item
  *   that refers to one keeps this URL: ownership is the database record that lists it,
- *   not the key. The orphan sweep (lib/storage/sweep.ts, daily on AWS) removes uploads
+ *   not the key. The orphan sweep (lib/domain/image-sweep.ts, daily on AWS) removes uploads
  *   no record has referred to for a day;
  * - `images/d/<kd_desa>/<uuid>.<ext>`: images sent with that village's descriptions.
  *   Each is referenced by exactly one place, so deleting it when that place drops it is safe.

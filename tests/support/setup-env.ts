@@ -24,6 +24,9 @@ env.LOG_LEVEL ??= 'silent';
 // CloudWatch EMF metrics and X-Ray traces stay off in tests (a test turns metrics on where it checks them).
 env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 env.POWERTOOLS_TRACE_ENABLED ??= 'false';
+// The emulators share two CPUs with the test workers: give AWS calls more time than on AWS
+// (the stall test sets its own short timeout).
+env.AWS_TIMEOUT_MS ??= '10000';
 
 const s3 = new S3Client({ region: env.AWS_REGION, endpoint: env.S3_ENDPOINT, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
 await Promise.all([ensureTable(env.DYNAMODB_ENDPOINT, env.TABLE_NAME), s3.send(new CreateBucketCommand({ Bucket: env.BUCKET_NAME }))]);
