@@ -4,7 +4,7 @@
  * without AWS access.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -106,15 +106,22 @@ describe('metrics (CloudWatch embedded metric format)', () => {
 });
 
 describe('alarms and dashboard in the packaged template', { timeout: 400_000 }, () => {
-  const out = mkdtempSync(join(tmpdir(), 'tv-package-'));
-  afterAll(() => rmSync(out, { recursive: true, force: true }));
+  // Packaged from a copy of the project: serverless-esbuild builds in `<project>/.esbuild`,
+  // which the serverless-offline servers of the e2e tests are serving from at the same time.
+  const work = mkdtempSync(join(tmpdir(), 'tv-package-'));
+  const out = join(work, 'out');
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   it('`serverless package --stage dev` needs no AWS access and builds every alarm with its metric, threshold and topic', () => {
     const env: Record<string, string | undefined> = { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '' };
     env.AWS_CONFIG_FILE = '/dev/null';
     env.AWS_SHARED_CREDENTIALS_FILE = '/dev/null';
+    const project = join(work, 'project');
+    for (const part of ['serverless.yml', 'package.json', 'tsconfig.json', 'functions', 'lib'])
+      cpSync(join(ROOT, part), join(project, part), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'));
     const run = spawnSync(join(ROOT, 'node_modules', '.bin', 'serverless'), ['package', '--stage', 'dev', '--package', out], {
-      cwd: ROOT,
+      cwd: project,
       env,
       encoding: 'utf8',
       timeout: 380_000,
