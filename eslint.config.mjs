@@ -15,6 +15,11 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
     },
   },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __filename: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // Layers as rules: handler → domain → (db | storage | mail) → leaf modules. Each layer
   // may import only what is below it (ARCHITECTURE.md); CI fails on a wrong-way import.
   ...layer(

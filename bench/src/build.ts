@@ -9,7 +9,7 @@
  */
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { build, type BuildOptions } from 'esbuild';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
 import type { FunctionDef } from './functions';
 
 export type Variant = 'bundled' | 'external';
@@ -57,6 +57,22 @@ export function esbuildOptionsFrom(sls: Record<string, unknown>): BuildOptions {
   };
 }
 
+/**
+ * The bench's own hook: lib/db/client.ts's import of the DynamoDB client resolves to
+ * bench/src/observed-dynamodb.ts, which adds the observer to the client's middleware
+ * stack. Everything else, the shim's own import of the SDK included, resolves as usual.
+ */
+function observedDynamoDb(root: string): Plugin {
+  return {
+    name: 'observed-dynamodb',
+    setup(b) {
+      b.onResolve({ filter: /^@aws-sdk\/client-dynamodb$/ }, (args) =>
+        /lib[\\/]db[\\/]client\.ts$/.test(args.importer) ? { path: join(root, 'bench/src/observed-dynamodb.ts') } : undefined,
+      );
+    },
+  };
+}
+
 export interface BundleInfo {
   file: string;
   bytes: number;
@@ -87,6 +103,7 @@ export async function buildAll(root: string, outDir: string, fns: FunctionDef[])
         outdir: dir,
         absWorkingDir: root,
         external: [...(options.external ?? []), ...(variant === 'external' ? SDK_EXTERNAL : [])],
+        plugins: [observedDynamoDb(root)],
         logLevel: 'warning',
       });
       bundles[variant] = Object.fromEntries(

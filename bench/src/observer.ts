@@ -1,11 +1,12 @@
 /**
- * The DynamoDB side of a measurement: `globalThis.__tvDbObserver` (lib/db/client.ts)
- * reports every command a bundled handler sends (name, marshalled low-level input,
+ * The DynamoDB side of a measurement: the middleware the bench's build adds to lib/'s
+ * DynamoDB client (bench/src/observed-dynamodb.ts) reports every command a bundled handler sends (name, marshalled low-level input,
  * start/end); `replay` sends the same commands with a plain DynamoDBClient, with the
  * handler's parallel grouping: that is the floor a route cannot go under.
  */
 import * as ddb from '@aws-sdk/client-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { OBSERVER_SLOT } from './observed-dynamodb';
 
 export interface DbCall {
   /** Low-level operation name: GetItem, Query, TransactWriteItems, … */
@@ -51,7 +52,7 @@ export function installObserver(): void {
       failed: c.error !== undefined,
     });
   };
-  (globalThis as { __tvDbObserver?: Observer }).__tvDbObserver = observer;
+  (globalThis as Record<symbol, Observer>)[OBSERVER_SLOT] = observer;
 }
 
 /** Runs `fn`, returning its result, its duration and the DynamoDB commands it sent. */

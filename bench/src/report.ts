@@ -333,8 +333,8 @@ stops everything it started. Environment knobs:
 | \`BENCH_SKIP\` | — | comma-separated phases to skip: package, warm, scale, cold, offline |
 | \`BENCH_SEED\` | bulk | \`lib\` seeds every village through lib/ (slow) instead of verified BatchWriteItem |
 
-Method notes: the floor is the same low-level DynamoDB commands (observed through
-\`globalThis.__tvDbObserver\`, lib/db/client.ts) sent with a plain \`DynamoDBClient\` right
+Method notes: the floor is the same low-level DynamoDB commands (observed by a middleware
+the bench's build adds to lib/'s DynamoDB client, bench/src/observed-dynamodb.ts) sent with a plain \`DynamoDBClient\` right
 after each invocation, with the handler's parallel grouping; conditional writes that fail
 on replay still count. Handlers run in this process, so DynamoDB Local (Java) and the
 handler share the same CPUs, as do other processes on the machine.

@@ -4,7 +4,7 @@
  */
 export { registerUser } from '../../lib/auth/accounts';
 export { signToken } from '../../lib/auth/jwt';
-export { getUserByEmail } from '../../lib/db/users';
+export { getUserByEmail, users } from '../../lib/db/users';
 export { createVillageAs } from '../../lib/domain/villages';
 export { createScoreFrom } from '../../lib/domain/score-service';
 export { createTourismDescriptionAs } from '../../lib/domain/tourism-descriptions';
@@ -12,5 +12,8 @@ export { keys } from '../../lib/db/keys';
 export { slugify } from '../../lib/slug';
 export { newCode } from '../../lib/codes';
 export { computeScore } from '../../lib/domain/scores';
-export { SCORE_FIELDS } from '../../lib/db/scores';
+export { SCORE_FIELDS, scores } from '../../lib/db/scores';
+export { villages } from '../../lib/db/villages';
+export { requests } from '../../lib/db/requests';
+export { tourismDescriptions } from '../../lib/db/tourism-descriptions';
 export { tableName, db } from '../../lib/db/client';

@@ -95,10 +95,7 @@ function mirrorItems(s: Seeder, m: MirrorInput): Record<string, Item> {
   const v = m.village;
   const items: Record<string, Item> = {};
   // lib/db/users.ts createUser
-  items.user = {
-    ...keys.user(u.email),
-    ...keys.userList(u.email),
-    type: 'USER',
+  items.user = s.users.toItem({
     id: u.id,
     username: u.username,
     full_name: u.fullName,
@@ -109,14 +106,10 @@ function mirrorItems(s: Seeder, m: MirrorInput): Record<string, Item> {
     password_changed_at: 0,
     created_at: u.now,
     updated_at: u.now,
-  };
+  });
   items.username = { ...keys.usernameMarker(u.username), type: 'USERNAME', email: u.email };
   // lib/db/villages.ts createVillage (+ child_rev bumped by each child's transaction)
-  items.village = {
-    ...keys.village(v.kd),
-    ...keys.villageList(v.now, v.kd),
-    ...keys.villageOwner(u.email, v.kd),
-    type: 'DESA',
+  items.village = s.villages.toItem({
     ...v.fields,
     email: u.email,
     kd_desa: v.kd,
@@ -127,19 +120,16 @@ function mirrorItems(s: Seeder, m: MirrorInput): Record<string, Item> {
     child_rev: v.childRev,
     request_codes: new Set([v.kdp]),
     gambar_cover: null,
-  };
+  });
   items.slug = { ...keys.slugMarker(v.slug), type: 'SLUG', kd_desa: v.kd };
-  items.request = {
-    ...keys.request(v.kdp),
-    ...keys.requestList(v.now, v.kdp),
-    type: 'REQ',
+  items.request = s.requests.toItem({
     kd_permintaan: v.kdp,
     kd_desa: v.kd,
     email: u.email,
     status_permintaan: 'diproses',
     created_at: v.now,
     updated_at: v.now,
-  };
+  });
   // lib/db/scores.ts createScore
   if (m.score) {
     const record = {
@@ -149,7 +139,7 @@ function mirrorItems(s: Seeder, m: MirrorInput): Record<string, Item> {
       created_at: m.score.now,
       updated_at: m.score.now,
     };
-    items.score = { ...keys.score(v.kd), ...keys.scoreList(v.kd), type: 'SKOR', ...record };
+    items.score = s.scores.toItem(record as Parameters<Seeder['scores']['toItem']>[0]);
   }
   // lib/domain/tourism-descriptions.ts createTourismDescriptionAs + lib/db createAtNextPosition
   if (m.description) {
@@ -172,7 +162,7 @@ function mirrorItems(s: Seeder, m: MirrorInput): Record<string, Item> {
       created_at: m.description.now,
       updated_at: m.description.now,
     };
-    items.description = { ...keys.tourismDescription(v.kd), type: 'DESKWIS', ...record };
+    items.description = s.tourismDescriptions.toItem(record);
     items.position = { ...keys.tourismPosition(v.kd), pos: m.description.pos };
     items.index = { ...keys.tourismIndex(m.description.pos), kd_desa: v.kd };
   }

@@ -1,12 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { nowMs } from '../clock';
 import { config } from '../config';
-import { db, tableName } from '../db/client';
-import { failedConditions } from '../db/helpers';
-import { deleteLoginThrottles, loginThrottleKeys } from '../db/login-throttle';
 import * as codes from '../db/reset-codes';
-import { getUserByEmail, passwordUpdate } from '../db/users';
+import { getUserByEmail } from '../db/users';
 import { normEmail } from '../db/keys';
 import { failed, invalid, notFound, tooMany } from '../errors';
 import { log } from '../log';
@@ -97,25 +93,6 @@ export async function resetPassword(rawEmail: string, code: string, newPassword:
   if (!result.ok) throw invalid(MSG.resetCodeInvalidOrExpired);
   const hash = await hashPassword(newPassword);
   // The owner proved control of the mailbox: every login lock of the account is lifted
-  // in the same transaction (the rare rest beyond a transaction's size right after it).
-  const throttles = await loginThrottleKeys(email);
-  const inTransaction = throttles.slice(0, 90);
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          passwordUpdate(email, hash),
-          codes.consumeResetCode(email, result.hash),
-          ...inTransaction.map((Key) => ({ Delete: { TableName: tableName(), Key } })),
-        ],
-      }),
-    );
-  } catch (err) {
-    // The user vanished or the code was used or replaced meanwhile.
-    if (failedConditions(err)) throw invalid(MSG.resetCodeInvalidOrExpired);
-    throw err;
-  }
-  if (throttles.length > inTransaction.length) {
-    await deleteLoginThrottles(throttles.slice(inTransaction.length)).catch((err) => log.error('login locks not all lifted', err));
-  }
+  // in the same transaction as the password change.
+  if (!(await codes.resetPasswordWithCode(email, hash, result.hash))) throw invalid(MSG.resetCodeInvalidOrExpired);
 }

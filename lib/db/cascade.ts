@@ -1,12 +1,17 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { failedConditions } from './helpers';
+
 import { keys } from './keys';
 import { positionRemoval } from './tourism-descriptions';
 import { transactWrite } from './transact';
-import type { TransactItem, VillageRecord } from './villages';
+import type { TransactItem } from './entity';
+import { villages, type VillageRecord } from './villages';
 
 type Item = Record<string, unknown> & { PK: string; SK: string };
+
+/** Sort keys of the items of a village's partition that the cascade treats specially. */
+const VILLAGE_SK = keys.village('').SK;
+const POSITION_SK = keys.tourismPosition('').SK;
 type Key = { PK: string; SK: string };
 
 /**
@@ -37,8 +42,8 @@ const childrenByCode: CascadeContributor = (village) => ({
  */
 const descriptions: CascadeContributor = async (village, partition) => ({
   // The partition delete removes DESKWIS#POS itself; keep only the index and counter writes.
-  writes: partition.some((i) => i.SK === 'DESKWIS#POS')
-    ? (await positionRemoval(village.kd_desa)).filter((w) => w.Delete?.Key?.SK !== 'DESKWIS#POS')
+  writes: partition.some((i) => i.SK === POSITION_SK)
+    ? (await positionRemoval(village.kd_desa)).filter((w) => w.Delete?.Key?.SK !== POSITION_SK)
     : [],
 });
 
@@ -75,10 +80,11 @@ export async function cascadeDeleteVillage(village: VillageRecord): Promise<void
     start = page.LastEvaluatedKey;
   } while (start);
 
-  const current = (partition.find((i) => i.SK === 'DESA') as VillageRecord | undefined) ?? village;
+  const own = partition.find((i) => i.SK === VILLAGE_SK);
+  const current = own ? villages.fromItem(own) : village;
   const contributions = await Promise.all(contributors.map((c) => c(current, partition)));
   const childKeys: Key[] = [
-    ...partition.filter((i) => i.SK !== 'DESA').map((i) => ({ PK: i.PK, SK: i.SK })),
+    ...partition.filter((i) => i.SK !== VILLAGE_SK).map((i) => ({ PK: i.PK, SK: i.SK })),
     ...contributions.flatMap((c) => c.deletes ?? []),
   ];
   const finalItems: TransactItem[] = [
@@ -106,12 +112,7 @@ export async function cascadeDeleteVillage(village: VillageRecord): Promise<void
     for (let i = 0; i < childDeletes.length; i += TRANSACTION_LIMIT) await transactWrite(childDeletes.slice(i, i + TRANSACTION_LIMIT));
     childDeletes.length = 0;
   }
-  try {
-    await transactWrite([...finalItems, ...childDeletes]);
-  } catch (err) {
-    // A child added meanwhile (child_rev) or list positions moved by a concurrent
-    // description create/delete: read everything again and retry.
-    if (failedConditions(err)) throw new VillageChangedError();
-    throw err;
-  }
+  // A child added meanwhile (child_rev) or list positions moved by a concurrent
+  // description create/delete: read everything again and retry.
+  await transactWrite([...finalItems, ...childDeletes], () => new VillageChangedError());
 }

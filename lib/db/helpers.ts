@@ -40,3 +40,14 @@ export function projection(fields: readonly string[]): { ProjectionExpression: s
   fields.forEach((f, i) => (names[`#p${i}`] = f));
   return { ProjectionExpression: Object.keys(names).join(', '), ExpressionAttributeNames: names };
 }
+
+/** Awaits a conditional write: true when it was made, false when its condition refused it. */
+export async function unlessConditionFails(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}

@@ -1,38 +1,39 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { nowIso } from '../clock';
 import { newCode } from '../codes';
 import { db, tableName } from './client';
-import { failedConditions, isConditionFailure, projection, queryAll } from './helpers';
-import { GSI1, keys, LIST, normEmail, fitsKey } from './keys';
-import { transactWrite } from './transact';
-import { deleteVillageChild, villageChildChange } from './villages';
+import { defineEntity, timestamp } from './entity';
+import { keys, LIST, normEmail } from './keys';
+import { addVillageChild, deleteVillageChild, VillageGoneError } from './village-children';
 
-export const REQUEST_STATUSES = ['diproses', 'diterima', 'ditolak', 'selesai'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+export { VillageGoneError };
 
-export interface RequestRecord {
-  kd_permintaan: string;
-  email: string;
-  kd_desa: string;
-  status_permintaan: RequestStatus;
-  created_at: string;
-  updated_at: string;
-}
-
-export const toPublicRequest = (r: RequestRecord) => ({
-  kd_permintaan: r.kd_permintaan,
-  email: r.email,
-  kd_desa: r.kd_desa,
-  status_permintaan: r.status_permintaan,
-  created_at: r.created_at,
-  updated_at: r.updated_at,
+/** A village registration request (permintaan): REQ#<kd_permintaan>, listed in GSI1 REQ. */
+export const requests = defineEntity({
+  type: 'REQ',
+  schema: z.object({
+    kd_permintaan: z.string().meta({ examples: ['REQ-a1B2c3D4e5'] }),
+    email: z.string().meta({ format: 'email' }),
+    kd_desa: z.string(),
+    status_permintaan: z.enum(['diproses', 'diterima', 'ditolak', 'selesai']),
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
+  key: keys.request,
+  id: (r) => r.kd_permintaan,
+  indexes: (r) => keys.requestList(r.created_at, r.kd_permintaan),
+  list: LIST.requests,
+  public: ['kd_permintaan', 'email', 'kd_desa', 'status_permintaan', 'created_at', 'updated_at'],
+  publicMeta: { id: 'RequestRecord', description: 'A village registration request (permintaan) as stored.' },
 });
+export type RequestRecord = z.infer<typeof requests.schema>;
+export const REQUEST_STATUSES = requests.schema.shape.status_permintaan.options;
+export type RequestStatus = RequestRecord['status_permintaan'];
 
-export async function getRequest(code: string): Promise<RequestRecord | undefined> {
-  if (!fitsKey(code)) return undefined;
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.request(code) }));
-  return out.Item as RequestRecord | undefined;
-}
+export const toPublicRequest = requests.publicView;
+export const getRequest = (code: string) => requests.get(code);
+export const listRequests = requests.listAll;
 
 /** A request together with its requester's name and its village's name, in two round trips. */
 export async function getRequestWithNames(
@@ -56,68 +57,23 @@ export async function getRequestWithNames(
   return { request, fullName: user?.full_name as string | undefined, villageName: village?.nama_desa as string | undefined };
 }
 
-/** Every request; with `fields`, only those attributes are read and parsed. */
-export function listRequests(): Promise<RequestRecord[]>;
-export function listRequests<K extends keyof RequestRecord>(fields: readonly K[]): Promise<Pick<RequestRecord, K>[]>;
-export function listRequests(fields?: readonly string[]) {
-  return queryAll<RequestRecord>({
-    IndexName: GSI1,
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': LIST.requests },
-    ...(fields ? projection(fields) : {}),
-  });
-}
-
-export class VillageGoneError extends Error {}
-
 /** Creates a request and records it on its village in one transaction. */
 export async function createRequest(input: { kd_desa: string; email: string; status_permintaan: RequestStatus }): Promise<RequestRecord> {
   const now = nowIso();
   const record: RequestRecord = {
     kd_permintaan: newCode.request(),
+    ...input,
     email: normEmail(input.email),
-    kd_desa: input.kd_desa,
-    status_permintaan: input.status_permintaan,
     created_at: now,
     updated_at: now,
   };
-  try {
-    await transactWrite([
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.request(record.kd_permintaan), ...keys.requestList(now, record.kd_permintaan), type: 'REQ', ...record },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      villageChildChange(input.kd_desa, { add: { request: record.kd_permintaan } }),
-    ]);
-  } catch (err) {
-    if (failedConditions(err)?.includes(1)) throw new VillageGoneError();
-    throw err;
-  }
+  await addVillageChild(requests.putNew(record), input.kd_desa, { request: record.kd_permintaan });
   return record;
 }
 
 /** Sets a request's status. Returns false when the request does not exist. */
-export async function setRequestStatus(code: string, status: RequestStatus): Promise<boolean> {
-  if (!fitsKey(code)) return false;
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.request(code),
-        UpdateExpression: 'SET status_permintaan = :s, updated_at = :now',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':s': status, ':now': nowIso() },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
+export const setRequestStatus = (code: string, status: RequestStatus): Promise<boolean> =>
+  requests.setIfExists(code, { status_permintaan: status, updated_at: nowIso() });
 
 /** Deletes a request and removes it from its village in one transaction. Returns false when it does not exist. */
 export async function deleteRequest(code: string): Promise<boolean> {

@@ -1,6 +1,10 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { isConditionFailure } from './helpers';
+import { log } from '../log';
+import { unlessConditionFails } from './helpers';
+import { deleteLoginThrottles, loginThrottleKeys } from './login-throttle';
+import { transactWrite } from './transact';
+import { passwordUpdate } from './users';
 import { keys, fitsKey } from './keys';
 
 /** One live reset code per e-mail; only its HMAC is stored. */
@@ -23,76 +27,56 @@ export async function getResetCode(email: string): Promise<ResetCodeRecord | und
  * Stores a new code, replacing any earlier one, unless one was issued after `notIssuedAfterMs`
  * (the once-a-minute limit). Returns false when that limit refused it.
  */
-export async function putResetCode(rec: ResetCodeRecord, notIssuedAfterMs: number): Promise<boolean> {
-  try {
-    await db().send(
+export function putResetCode(rec: ResetCodeRecord, notIssuedAfterMs: number): Promise<boolean> {
+  return unlessConditionFails(
+    db().send(
       new PutCommand({
         TableName: tableName(),
         Item: { ...keys.resetCode(rec.email), type: 'RESET', ...rec },
         ConditionExpression: 'attribute_not_exists(PK) OR issued_at <= :cutoff',
         ExpressionAttributeValues: { ':cutoff': notIssuedAfterMs },
       }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+    ),
+  );
 }
 
 /** Deletes the code if it is still the one with `codeHash`. */
 export async function deleteResetCode(email: string, codeHash: string): Promise<void> {
-  try {
-    await db().send(
-      new DeleteCommand({
+  await unlessConditionFails(db().send(new DeleteCommand({ TableName: tableName(), Key: keys.resetCode(email), ...sameCode(codeHash) })));
+}
+
+/** The condition that the stored code is still the one with `codeHash`. */
+const sameCode = (codeHash: string, extra?: { condition: string; values: Record<string, unknown> }) => ({
+  ConditionExpression: extra?.condition ? `code_hash = :h AND ${extra.condition}` : 'code_hash = :h',
+  ExpressionAttributeValues: { ':h': codeHash, ...extra?.values },
+});
+
+/** ADDs `delta` to the code's attempts (and SETs more), if it is still the one with `codeHash`. */
+const changeAttempts = (email: string, codeHash: string, delta: number, opts: { set?: string; limit?: number } = {}) =>
+  unlessConditionFails(
+    db().send(
+      new UpdateCommand({
         TableName: tableName(),
         Key: keys.resetCode(email),
-        ConditionExpression: 'code_hash = :h',
-        ExpressionAttributeValues: { ':h': codeHash },
+        UpdateExpression: `ADD attempts :delta${opts.set ? ` SET ${opts.set}` : ''}`,
+        ...sameCode(codeHash, {
+          condition: opts.limit === undefined ? '' : 'attempts < :max',
+          values: { ':delta': delta, ...(opts.limit === undefined ? {} : { ':max': opts.limit }), ...(opts.set ? { ':t': true } : {}) },
+        }),
       }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
-}
+    ),
+  );
 
 /**
  * Takes one try of the code atomically, refusing when `maxAttempts` are used up or the
  * code was replaced meanwhile. Returns false when no try is left.
  */
-export async function takeAttempt(email: string, codeHash: string, maxAttempts: number): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.resetCode(email),
-        UpdateExpression: 'ADD attempts :one',
-        ConditionExpression: 'code_hash = :h AND attempts < :max',
-        ExpressionAttributeValues: { ':one': 1, ':h': codeHash, ':max': maxAttempts },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
+export const takeAttempt = (email: string, codeHash: string, maxAttempts: number): Promise<boolean> =>
+  changeAttempts(email, codeHash, 1, { limit: maxAttempts });
 
 /** Gives back the try a correct check took, and optionally marks the code verified. */
 export async function returnAttempt(email: string, codeHash: string, markVerified: boolean): Promise<void> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.resetCode(email),
-        UpdateExpression: markVerified ? 'ADD attempts :minus SET verified = :t' : 'ADD attempts :minus',
-        ConditionExpression: 'code_hash = :h',
-        ExpressionAttributeValues: { ':minus': -1, ':h': codeHash, ...(markVerified ? { ':t': true } : {}) },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+  await changeAttempts(email, codeHash, -1, markVerified ? { set: 'verified = :t' } : {});
 }
 
 /** The TransactWrite item that consumes the code, in the same transaction as the password change. */
@@ -101,8 +85,38 @@ export function consumeResetCode(email: string, codeHash: string) {
     Delete: {
       TableName: tableName(),
       Key: keys.resetCode(email),
-      ConditionExpression: 'code_hash = :h',
-      ExpressionAttributeValues: { ':h': codeHash },
+      ...sameCode(codeHash),
     },
   };
 }
+
+/**
+ * Sets the new password hash, consumes the code (if it is still the one with
+ * `codeHash`) and lifts the account's login locks, in one transaction; the rare rest
+ * of the locks beyond a transaction's size is lifted right after. Returns false when
+ * the user vanished or the code was used or replaced meanwhile.
+ */
+export async function resetPasswordWithCode(email: string, passwordHash: string, codeHash: string): Promise<boolean> {
+  const throttles = await loginThrottleKeys(email);
+  const inTransaction = throttles.slice(0, 90);
+  try {
+    await transactWrite(
+      [
+        passwordUpdate(email, passwordHash),
+        consumeResetCode(email, codeHash),
+        ...inTransaction.map((Key) => ({ Delete: { TableName: tableName(), Key } })),
+      ],
+      () => new CodeGoneError(),
+    );
+  } catch (err) {
+    if (err instanceof CodeGoneError) return false;
+    throw err;
+  }
+  if (throttles.length > inTransaction.length) {
+    // The password is changed already: a lock left behind expires by itself, so it is only logged.
+    await deleteLoginThrottles(throttles.slice(inTransaction.length)).catch((err) => log.error('login locks not all lifted', err));
+  }
+  return true;
+}
+
+class CodeGoneError extends Error {}

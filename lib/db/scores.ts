@@ -1,10 +1,12 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { nowIso } from '../clock';
 import { db, tableName } from './client';
-import { failedConditions, isConditionFailure, projection, queryAll } from './helpers';
-import { GSI1, keys, LIST, fitsKey } from './keys';
+import { defineEntity, timestamp } from './entity';
+import { isConditionFailure } from './helpers';
+import { keys, LIST, fitsKey } from './keys';
 import { transactWrite } from './transact';
-import { villageChildChange } from './villages';
+import { villageChildChange } from './village-children';
 
 export const SCORE_FIELDS = [
   'partisipasi_masyarakat',
@@ -16,30 +18,38 @@ export const SCORE_FIELDS = [
 ] as const;
 export type ScoreField = (typeof SCORE_FIELDS)[number];
 export type ScoreValues = Record<ScoreField, number>;
+export const KATEGORI = ['Mandiri', 'Maju', 'Berkembang', 'Rintisan'] as const;
 
-export interface ScoreRecord extends ScoreValues {
-  kd_desa: string;
-  total_skor: number;
-  rata_rata: number;
-  kategori_desa: string;
-  created_at: string;
-  updated_at: string;
-}
+const scoreValue = z.number().finite().min(1).max(100);
 
-export async function getScore(kd: string): Promise<ScoreRecord | undefined> {
-  if (!fitsKey(kd)) return undefined;
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.score(kd) }));
-  return out.Item as ScoreRecord | undefined;
-}
+/** A village's score: DESA#<kd_desa>/SKOR (in the village's partition), listed in GSI1 SKOR. */
+export const scores = defineEntity({
+  type: 'SKOR',
+  schema: z.object({
+    kd_desa: z.string(),
+    ...(Object.fromEntries(SCORE_FIELDS.map((f) => [f, scoreValue])) as Record<ScoreField, typeof scoreValue>),
+    total_skor: z.number(),
+    rata_rata: z.number().int(),
+    kategori_desa: z.enum(KATEGORI),
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
+  key: keys.score,
+  id: (s) => s.kd_desa,
+  indexes: (s) => keys.scoreList(s.kd_desa),
+  list: LIST.scores,
+  public: ['kd_desa', ...SCORE_FIELDS, 'total_skor', 'rata_rata', 'kategori_desa'],
+  publicMeta: {
+    id: 'Score',
+    description: 'rata_rata = round(total_skor / 6); kategori_desa: >90 Mandiri, 75–90 Maju, 50–74 Berkembang, <50 Rintisan.',
+  },
+});
+export type ScoreRecord = z.infer<typeof scores.schema>;
+
+export const getScore = (kd: string) => scores.get(kd);
 
 /** Every score's list fields (village code, the six values, average, category). */
-export const listScores = () =>
-  queryAll<Pick<ScoreRecord, 'kd_desa' | ScoreField | 'rata_rata' | 'kategori_desa'>>({
-    IndexName: GSI1,
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': LIST.scores },
-    ...projection(['kd_desa', ...SCORE_FIELDS, 'rata_rata', 'kategori_desa']),
-  });
+export const listScores = () => scores.listAll(['kd_desa', ...SCORE_FIELDS, 'rata_rata', 'kategori_desa']);
 
 export class ScoreExistsError extends Error {}
 export class ScoreVillageMissingError extends Error {}
@@ -49,23 +59,9 @@ export async function createScore(score: Omit<ScoreRecord, 'created_at' | 'updat
   if (!fitsKey(score.kd_desa)) throw new ScoreVillageMissingError();
   const now = nowIso();
   const record: ScoreRecord = { ...score, created_at: now, updated_at: now };
-  try {
-    await transactWrite([
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.score(score.kd_desa), ...keys.scoreList(score.kd_desa), type: 'SKOR', ...record },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      villageChildChange(score.kd_desa, {}),
-    ]);
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed?.includes(0)) throw new ScoreExistsError();
-    if (failed?.includes(1)) throw new ScoreVillageMissingError();
-    throw err;
-  }
+  await transactWrite([scores.putNew(record), villageChildChange(score.kd_desa, {})], (failed) =>
+    failed.includes(0) ? new ScoreExistsError() : new ScoreVillageMissingError(),
+  );
   return record;
 }
 

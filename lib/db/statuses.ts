@@ -1,88 +1,47 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { nowIso } from '../clock';
 import { newCode } from '../codes';
-import { db, tableName } from './client';
-import { failedConditions, isConditionFailure, queryAll } from './helpers';
-import { GSI1, keys, LIST, fitsKey } from './keys';
-import { transactWrite } from './transact';
-import { deleteVillageChild, villageChildChange } from './villages';
-import { VillageGoneError } from './requests';
+import { defineEntity, timestamp } from './entity';
+import { keys, LIST } from './keys';
+import { addVillageChild, deleteVillageChild } from './village-children';
 
-export const VILLAGE_STATUSES = ['aktif', 'nonaktif', 'ditinjau', 'pending'] as const;
-export type VillageStatus = (typeof VILLAGE_STATUSES)[number];
-
-export interface StatusRecord {
-  kd_status: string;
-  kd_desa: string;
-  status: VillageStatus;
-  keterangan: string;
-  tanggal_update: string;
-  created_at: string;
-}
-
-export const toPublicStatus = (s: StatusRecord) => ({
-  kd_status: s.kd_status,
-  kd_desa: s.kd_desa,
-  status: s.status,
-  keterangan: s.keterangan,
-  tanggal_update: s.tanggal_update,
+/** An operating status of a village: STAT#<kd_status>, listed in GSI1 STAT. */
+export const statuses = defineEntity({
+  type: 'STAT',
+  schema: z.object({
+    kd_status: z.string().meta({ examples: ['STAT-a1B2c3D4e5'] }),
+    kd_desa: z.string(),
+    status: z.enum(['aktif', 'nonaktif', 'ditinjau', 'pending']),
+    keterangan: z.string(),
+    tanggal_update: timestamp,
+    created_at: timestamp,
+  }),
+  list: LIST.statuses,
+  id: (s) => s.kd_status,
+  key: keys.status,
+  indexes: (s) => keys.statusList(s.created_at, s.kd_status),
+  public: ['kd_status', 'kd_desa', 'status', 'keterangan', 'tanggal_update'],
+  publicMeta: { id: 'VillageStatus' },
 });
+export type StatusRecord = z.infer<typeof statuses.schema>;
+export const VILLAGE_STATUSES = statuses.schema.shape.status.options;
+export type VillageStatus = StatusRecord['status'];
 
-export async function getStatus(code: string): Promise<StatusRecord | undefined> {
-  if (!fitsKey(code)) return undefined;
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.status(code) }));
-  return out.Item as StatusRecord | undefined;
-}
-
-export const listStatuses = () =>
-  queryAll<StatusRecord>({
-    IndexName: GSI1,
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': LIST.statuses },
-  });
+export const toPublicStatus = statuses.publicView;
+export const getStatus = (code: string) => statuses.get(code);
+export const listStatuses = () => statuses.listAll();
 
 /** Creates a status and records it on its village in one transaction. */
 export async function createStatus(input: { kd_desa: string; status: VillageStatus; keterangan: string }): Promise<StatusRecord> {
   const now = nowIso();
   const record: StatusRecord = { kd_status: newCode.status(), ...input, tanggal_update: now, created_at: now };
-  try {
-    await transactWrite([
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.status(record.kd_status), ...keys.statusList(now, record.kd_status), type: 'STAT', ...record },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      villageChildChange(input.kd_desa, { add: { status: record.kd_status } }),
-    ]);
-  } catch (err) {
-    if (failedConditions(err)?.includes(1)) throw new VillageGoneError();
-    throw err;
-  }
+  await addVillageChild(statuses.putNew(record), input.kd_desa, { status: record.kd_status });
   return record;
 }
 
 /** Sets status and remark. Returns false when the status does not exist. */
-export async function updateStatus(code: string, input: { status: VillageStatus; keterangan: string }): Promise<boolean> {
-  if (!fitsKey(code)) return false;
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.status(code),
-        UpdateExpression: 'SET #s = :s, keterangan = :k, tanggal_update = :now',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#s': 'status' },
-        ExpressionAttributeValues: { ':s': input.status, ':k': input.keterangan, ':now': nowIso() },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
+export const updateStatus = (code: string, input: { status: VillageStatus; keterangan: string }): Promise<boolean> =>
+  statuses.setIfExists(code, { ...input, tanggal_update: nowIso() });
 
 export async function deleteStatus(code: string): Promise<boolean> {
   const item = await getStatus(code);

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { failedConditions, isConditionFailure } from './helpers';
-import { GSI2, keys, fitsKey } from './keys';
+import { isConditionFailure } from './helpers';
+import { GSI2, keys } from './keys';
 import { withRetries } from '../retry';
 import { isTransactionConflict, transactWrite } from './transact';
-import { villageChildChange, type TransactItem } from './villages';
+import * as z from 'zod';
+import { defineEntity, imageUrl, timestamp, type TransactItem } from './entity';
+import { villageChildChange } from './village-children';
 import { assertItemFits } from './item-size';
 
 export const CATEGORIES = ['atraksi', 'penginapan', 'paket_wisata', 'suvenir'] as const;
@@ -14,44 +16,46 @@ export type Category = (typeof CATEGORIES)[number];
 /** A stored item: its id, its own fields (nama_…, harga_…, kategori_atraksi) and its images. */
 export type StoredItem = { id: number; gambar: string[] } & Record<string, unknown>;
 
-export interface TourismDescriptionRecord {
-  kd_desa: string;
-  penjelasan_umum: string;
-  fasilitas: string;
-  dokumentasi_desa: string;
-  atraksi: StoredItem[];
-  penginapan: StoredItem[];
-  paket_wisata: StoredItem[];
-  suvenir: StoredItem[];
-  /** The next id per category; only ever grows, so an id is never reused. */
-  next_ids: Record<Category, number>;
-  /** Random position in the attraction index (set while an attraction has an image). */
-  random_key: string;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+const storedItem = z.object({ id: z.number().int(), gambar: z.array(imageUrl) }).catchall(z.unknown());
+
+/**
+ * A village's tourism description: DESA#<kd_desa>/DESKWIS (in the village's partition);
+ * in the sparse attraction index (GSI2 ATRAKSI) while an attraction has an image.
+ * Its items are kept inside it (see lib/db/keys.ts).
+ */
+export const tourismDescriptions = defineEntity({
+  type: 'DESKWIS',
+  schema: z.object({
+    kd_desa: z.string(),
+    penjelasan_umum: z.string(),
+    fasilitas: z.string(),
+    dokumentasi_desa: z.string(),
+    atraksi: z.array(storedItem),
+    penginapan: z.array(storedItem),
+    paket_wisata: z.array(storedItem),
+    suvenir: z.array(storedItem),
+    /** The next id per category; only ever grows, so an id is never reused. */
+    next_ids: z.record(z.enum(CATEGORIES), z.number().int()),
+    /** Random position in the attraction index (set while an attraction has an image). */
+    random_key: z.string(),
+    version: z.number().int(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
+  key: keys.tourismDescription,
+  id: (d) => d.kd_desa,
+  indexes: (d) => (d.atraksi.some((a) => a.gambar.length > 0) ? keys.attractionIndex(d.random_key) : {}),
+  public: ['kd_desa', 'penjelasan_umum', 'fasilitas', 'dokumentasi_desa', ...CATEGORIES, 'created_at', 'updated_at'],
+  publicMeta: { id: 'TourismDescriptionRecord' },
+});
+export type TourismDescriptionRecord = z.infer<typeof tourismDescriptions.schema>;
 
 /** Every image URL a description refers to. */
 export const imagesOf = (d: Pick<TourismDescriptionRecord, Category>): string[] => CATEGORIES.flatMap((c) => d[c].flatMap((i) => i.gambar));
 
 export const newRandomKey = () => randomBytes(8).toString('hex');
 
-function itemOf(d: TourismDescriptionRecord): Record<string, unknown> {
-  const hasAttractionImage = d.atraksi.some((a) => a.gambar.length > 0);
-  return {
-    ...keys.tourismDescription(d.kd_desa),
-    ...(hasAttractionImage ? keys.attractionIndex(d.random_key) : {}),
-    type: 'DESKWIS',
-    ...d,
-  };
-}
-
-export async function getTourismDescription(kd: string, consistent = false): Promise<TourismDescriptionRecord | undefined> {
-  if (!fitsKey(kd)) return undefined;
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.tourismDescription(kd), ConsistentRead: consistent }));
-  return out.Item as TourismDescriptionRecord | undefined;
-}
+export const getTourismDescription = (kd: string, consistent = false) => tourismDescriptions.get(kd, consistent);
 
 export class DescriptionExistsError extends Error {}
 export class DescriptionVillageMissingError extends Error {}
@@ -91,9 +95,9 @@ export function createTourismDescription(d: TourismDescriptionRecord): Promise<v
 async function createAtNextPosition(d: TourismDescriptionRecord): Promise<void> {
   const total = await countTourismDescriptions(true);
   const pos = total + 1;
-  try {
-    await transactWrite([
-      { Put: { TableName: tableName(), Item: assertItemFits(itemOf(d)), ConditionExpression: 'attribute_not_exists(PK)' } },
+  await writeWithPositions(
+    [
+      tourismDescriptions.putNew(d, assertItemFits),
       villageChildChange(d.kd_desa, {}),
       counterMove(total, pos),
       { Put: { TableName: tableName(), Item: { ...keys.tourismPosition(d.kd_desa), pos } } },
@@ -104,14 +108,9 @@ async function createAtNextPosition(d: TourismDescriptionRecord): Promise<void> 
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
-    ]);
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed?.includes(0)) throw new DescriptionExistsError();
-    if (failed?.includes(1)) throw new DescriptionVillageMissingError();
-    if (failed) throw new PositionsMovedError();
-    throw err;
-  }
+    ],
+    DescriptionExistsError,
+  );
 }
 
 /**
@@ -170,15 +169,9 @@ export async function positionRemoval(kd: string): Promise<TransactItem[]> {
 
 /** Replaces the description if it is still at `expectedVersion` (DescriptionVersionError otherwise). */
 export async function replaceTourismDescription(d: TourismDescriptionRecord, expectedVersion: number): Promise<void> {
+  const { Put } = tourismDescriptions.putAtVersion(d, expectedVersion, assertItemFits);
   try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: assertItemFits(itemOf(d)),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': expectedVersion },
-      }),
-    );
+    await db().send(new PutCommand(Put!));
   } catch (err) {
     if (isConditionFailure(err)) throw new DescriptionVersionError();
     throw err;
@@ -188,26 +181,20 @@ export async function replaceTourismDescription(d: TourismDescriptionRecord, exp
 /** Deletes the description (if still at `expectedVersion`), frees its list position, records it on the village. */
 export async function deleteTourismDescription(kd: string, expectedVersion: number): Promise<void> {
   const positions = await positionRemoval(kd);
-  try {
-    await transactWrite([
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: keys.tourismDescription(kd),
-          ConditionExpression: 'version = :v',
-          ExpressionAttributeValues: { ':v': expectedVersion },
-        },
-      },
-      villageChildChange(kd, {}),
-      ...positions,
-    ]);
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed?.includes(0)) throw new DescriptionVersionError();
-    if (failed?.includes(1)) throw new DescriptionVillageMissingError();
-    if (failed) throw new PositionsMovedError();
-    throw err;
-  }
+  await writeWithPositions(
+    [tourismDescriptions.deleteAtVersion(kd, expectedVersion), villageChildChange(kd, {}), ...positions],
+    DescriptionVersionError,
+  );
+}
+
+/**
+ * The description's write (first), its village's child_rev (second) and list-position
+ * writes in one transaction; `taken` is what a failed first condition means.
+ */
+async function writeWithPositions(items: TransactItem[], taken: new () => Error): Promise<void> {
+  await transactWrite(items, (failed) =>
+    failed.includes(0) ? new taken() : failed.includes(1) ? new DescriptionVillageMissingError() : new PositionsMovedError(),
+  );
 }
 
 /**
@@ -227,15 +214,7 @@ export async function tourismDescriptionPage(page: number, limit: number): Promi
   );
   const codes = (index.Items ?? []).map((i) => i.kd_desa as string);
   if (codes.length === 0) return [];
-  const found = new Map<string, TourismDescriptionRecord>();
-  let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-    [tableName()]: { Keys: codes.map((kd) => keys.tourismDescription(kd)) },
-  };
-  while (request && Object.keys(request).length > 0) {
-    const out = await db().send(new BatchGetCommand({ RequestItems: request }));
-    for (const item of out.Responses?.[tableName()] ?? []) found.set(item.kd_desa as string, item as TourismDescriptionRecord);
-    request = out.UnprocessedKeys as typeof request;
-  }
+  const found = await tourismDescriptions.getMany(codes);
   return codes.map((kd) => found.get(kd)).filter((d): d is TourismDescriptionRecord => d !== undefined);
 }
 

@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { sleep } from '../retry';
 import { db } from './client';
+import { failedConditions } from './helpers';
 
 type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 
@@ -13,16 +14,24 @@ export function isTransactionConflict(err: unknown): boolean {
 }
 
 /**
- * TransactWriteItems, retried with jittered backoff while it loses only to concurrent
- * transactions on the same items (TransactionConflict). Condition failures are thrown
- * to the caller, who knows what they mean.
+ * What failed conditions mean: given the indexes of the actions whose condition failed,
+ * the error to throw instead (undefined: throw the cancellation as it is).
  */
-export async function transactWrite(items: TransactItems, attempts = 8): Promise<void> {
+export type ConditionMeaning = (failed: number[]) => Error | undefined;
+
+/**
+ * TransactWriteItems, retried with jittered backoff while it loses only to concurrent
+ * transactions on the same items (TransactionConflict). When conditions fail, `meaning`
+ * (if given) names the error; otherwise the cancellation goes to the caller.
+ */
+export async function transactWrite(items: TransactItems, meaning?: ConditionMeaning, attempts = 8): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await db().send(new TransactWriteCommand({ TransactItems: items }));
       return;
     } catch (err) {
+      const failed = meaning && failedConditions(err);
+      if (failed) throw meaning(failed) ?? err;
       if (attempt >= attempts || !isTransactionConflict(err)) throw err;
       await sleep(Math.random() * 20 * 2 ** Math.min(attempt, 5));
     }

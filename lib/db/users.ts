@@ -1,37 +1,40 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '../roles';
+import * as z from 'zod';
+import { ROLES } from '../roles';
+import { defineEntity, timestamp } from './entity';
 import { nowIso, nowSeconds } from '../clock';
 import { db, tableName } from './client';
 import { failedConditions, isConditionFailure, projection, queryAll } from './helpers';
 import { GSI1, keys, LIST, normEmail, fitsKey } from './keys';
 
-/** What responses may show of a user. */
-export interface PublicUser {
-  id: number;
-  username: string;
-  full_name: string;
-  email: string;
-  role: Role;
-  is_verified: boolean;
-}
-
-/** A user as stored. `password_hash` never leaves lib/; use toPublicUser for responses. */
-export interface UserRecord extends PublicUser {
-  password_hash: string;
-  /** Epoch seconds of the last password change: tokens issued before it are void. */
-  password_changed_at: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export const toPublicUser = (u: UserRecord): PublicUser => ({
-  id: u.id,
-  username: u.username,
-  full_name: u.full_name,
-  email: u.email,
-  role: u.role,
-  is_verified: u.is_verified,
+/** An account: USER#<email>, listed in GSI1 USER. `password_hash` never leaves lib/; responses use the public view. */
+export const users = defineEntity({
+  type: 'USER',
+  schema: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    full_name: z.string(),
+    email: z.string().meta({ format: 'email' }),
+    role: z.enum(ROLES),
+    is_verified: z.boolean(),
+    password_hash: z.string(),
+    /** Epoch seconds of the last password change: tokens issued before it are void. */
+    password_changed_at: z.number().int(),
+    created_at: timestamp,
+    updated_at: timestamp,
+    /** The village of the account's one token-less sign-up, if it used it. */
+    signup_village: z.string().optional(),
+  }),
+  key: keys.user,
+  id: (u) => u.email,
+  indexes: (u) => keys.userList(u.email),
+  list: LIST.users,
+  public: ['id', 'username', 'full_name', 'email', 'role', 'is_verified'],
+  publicMeta: { id: 'PublicUser', description: 'A user as the service shows it (never the password hash).' },
 });
+export type UserRecord = z.infer<typeof users.schema>;
+export type PublicUser = ReturnType<typeof users.publicView>;
+export const toPublicUser = users.publicView;
 
 const FIELDS = 'id, username, full_name, email, #role, is_verified, password_hash, password_changed_at, created_at, updated_at';
 
@@ -68,14 +71,7 @@ async function nextUserId(): Promise<number> {
   return Number(out.Attributes?.value);
 }
 
-export interface NewUser {
-  username: string;
-  full_name: string;
-  email: string;
-  role: Role;
-  password_hash: string;
-  is_verified: boolean;
-}
+export type NewUser = Pick<UserRecord, 'username' | 'full_name' | 'email' | 'role' | 'password_hash' | 'is_verified'>;
 
 /**
  * Creates a user and its username marker in one transaction; the e-mail is unique
@@ -101,13 +97,7 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.user(email), ...keys.userList(email), type: 'USER', ...user },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
+          users.putNew(user),
           {
             Put: {
               TableName: tableName(),

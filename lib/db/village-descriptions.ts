@@ -1,56 +1,62 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName, db } from './client';
-import { failedConditions } from './helpers';
-import { keys, fitsKey } from './keys';
+import * as z from 'zod';
+import { tableName } from './client';
+import { defineEntity, imageUrl, timestamp } from './entity';
+
+import { keys } from './keys';
 import { transactWrite } from './transact';
-import type { TransactItem } from './villages';
+import type { TransactItem } from './entity';
 import { assertItemFits } from './item-size';
 
 export const JENIS_DESA = ['Alam', 'Budaya', 'Buatan'] as const;
 export type JenisDesa = (typeof JENIS_DESA)[number];
 
-export interface VillageDescriptionRecord {
-  kd_desa: string;
-  lokasi_desa: string;
-  deskripsi_desa: string;
-  fasilitas_desa: string[];
-  galeri_gambar: string[];
-  url_video: string[];
-  jenis_desa: JenisDesa;
-  /** Every kind the manager chose (the contract's `jenis_desa` is the first); absent on older records. */
-  jenis_desa_list?: JenisDesa[];
-  /** A cover image the manager chose; without one the first gallery image is the cover. */
-  gambar_cover?: string | null;
-  latitude: number;
-  longitude: number;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export const toPublicVillageDescription = (d: VillageDescriptionRecord) => ({
-  kd_desa: d.kd_desa,
-  lokasi_desa: d.lokasi_desa,
-  deskripsi_desa: d.deskripsi_desa,
-  fasilitas_desa: d.fasilitas_desa,
-  galeri_gambar: d.galeri_gambar,
-  url_video: d.url_video,
-  jenis_desa: d.jenis_desa,
-  latitude: d.latitude,
-  longitude: d.longitude,
-  created_at: d.created_at,
-  updated_at: d.updated_at,
+/** A village's description: DESA#<kd_desa>/DESKDESA (in the village's partition). */
+export const villageDescriptions = defineEntity({
+  type: 'DESKDESA',
+  schema: z.object({
+    kd_desa: z.string(),
+    /** Bumped by every write; a write stores only if it is still the version it read. */
+    version: z.number().int(),
+    lokasi_desa: z.string(),
+    deskripsi_desa: z.string(),
+    fasilitas_desa: z.array(z.string()),
+    galeri_gambar: z.array(imageUrl),
+    url_video: z.array(z.string().meta({ format: 'uri' })),
+    jenis_desa: z.enum(JENIS_DESA),
+    /** Every kind the manager chose (the contract's `jenis_desa` is the first); absent on older records. */
+    jenis_desa_list: z.array(z.enum(JENIS_DESA)).optional(),
+    /** A cover image the manager chose; without one the first gallery image is the cover. */
+    gambar_cover: imageUrl.nullable().optional(),
+    latitude: z.number(),
+    longitude: z.number(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
+  key: keys.villageDescription,
+  id: (d) => d.kd_desa,
+  public: [
+    'kd_desa',
+    'lokasi_desa',
+    'deskripsi_desa',
+    'fasilitas_desa',
+    'galeri_gambar',
+    'url_video',
+    'jenis_desa',
+    'latitude',
+    'longitude',
+    'created_at',
+    'updated_at',
+  ],
+  publicMeta: { id: 'VillageDescription' },
 });
+export type VillageDescriptionRecord = z.infer<typeof villageDescriptions.schema>;
+export const toPublicVillageDescription = villageDescriptions.publicView;
 
 export class VillageDescriptionExistsError extends Error {}
 export class VillageDescriptionVersionError extends Error {}
 export class VillageDescriptionVillageMissingError extends Error {}
 
-export async function getVillageDescription(kd: string, consistent = false): Promise<VillageDescriptionRecord | undefined> {
-  if (!fitsKey(kd)) return undefined;
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.villageDescription(kd), ConsistentRead: consistent }));
-  return out.Item as VillageDescriptionRecord | undefined;
-}
+export const getVillageDescription = (kd: string, consistent = false) => villageDescriptions.get(kd, consistent);
 
 /** The village's cover: the chosen one, else the first gallery image. */
 export const coverOf = (d: VillageDescriptionRecord): string | null => d.gambar_cover ?? d.galeri_gambar[0] ?? null;
@@ -79,57 +85,21 @@ const villageCopyChange = (kd: string, d: VillageDescriptionRecord | null): Tran
   },
 });
 
-async function write(items: TransactItem[]): Promise<void> {
-  try {
-    await transactWrite(items);
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed?.includes(0))
-      throw items[0]!.Put?.ConditionExpression === 'attribute_not_exists(PK)'
-        ? new VillageDescriptionExistsError()
-        : new VillageDescriptionVersionError();
-    if (failed?.includes(1)) throw new VillageDescriptionVillageMissingError();
-    throw err;
-  }
+/** Writes the description (first item) and the village's copy; `taken` is what a failed first condition means. */
+async function write(items: TransactItem[], taken: new () => Error = VillageDescriptionVersionError): Promise<void> {
+  await transactWrite(items, (failed) =>
+    failed.includes(0) ? new taken() : failed.includes(1) ? new VillageDescriptionVillageMissingError() : undefined,
+  );
 }
 
 export function createVillageDescription(d: VillageDescriptionRecord): Promise<void> {
-  return write([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: assertItemFits({ ...keys.villageDescription(d.kd_desa), type: 'DESKDESA', ...d }),
-        ConditionExpression: 'attribute_not_exists(PK)',
-      },
-    },
-    villageCopyChange(d.kd_desa, d),
-  ]);
+  return write([villageDescriptions.putNew(d, assertItemFits), villageCopyChange(d.kd_desa, d)], VillageDescriptionExistsError);
 }
 
 export function replaceVillageDescription(d: VillageDescriptionRecord, expectedVersion: number): Promise<void> {
-  return write([
-    {
-      Put: {
-        TableName: tableName(),
-        Item: assertItemFits({ ...keys.villageDescription(d.kd_desa), type: 'DESKDESA', ...d }),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': expectedVersion },
-      },
-    },
-    villageCopyChange(d.kd_desa, d),
-  ]);
+  return write([villageDescriptions.putAtVersion(d, expectedVersion, assertItemFits), villageCopyChange(d.kd_desa, d)]);
 }
 
 export function deleteVillageDescription(kd: string, expectedVersion: number): Promise<void> {
-  return write([
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.villageDescription(kd),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': expectedVersion },
-      },
-    },
-    villageCopyChange(kd, null),
-  ]);
+  return write([villageDescriptions.deleteAtVersion(kd, expectedVersion), villageCopyChange(kd, null)]);
 }

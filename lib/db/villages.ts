@@ -1,75 +1,80 @@
-import { BatchGetCommand, GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
 import { nowIso } from '../clock';
 import { newCode } from '../codes';
 import { numberedSlug, slugify } from '../slug';
 import { db, tableName } from './client';
-import { failedConditions, projection, queryAll } from './helpers';
-import { GSI1, GSI2, keys, LIST, normEmail, fitsKey } from './keys';
+import { defineEntity, imageUrl, timestamp, type TransactItem } from './entity';
+import { queryAll } from './helpers';
+import { GSI2, keys, LIST, normEmail, fitsKey } from './keys';
+import { requests } from './requests';
 import { transactWrite } from './transact';
 
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type { TransactItem };
 
 /** The eight fields a client sends for a village. */
-export interface VillageFields {
-  provinsi: string;
-  kabupaten: string;
-  nama_desa: string;
-  nama_popular: string;
-  alamat: string;
-  pengelola: string;
-  nomor_telepon: string;
-  email: string;
-}
+const villageFields = {
+  provinsi: z.string(),
+  kabupaten: z.string(),
+  nama_desa: z.string(),
+  nama_popular: z.string(),
+  alamat: z.string(),
+  pengelola: z.string(),
+  nomor_telepon: z.string(),
+  email: z.string().meta({ format: 'email' }),
+};
 
-export interface VillageRecord extends VillageFields {
-  kd_desa: string;
-  slug: string;
-  created_at: string;
-  updated_at: string;
-  /** Bumped by every PUT; a PUT writes only if it is still the version it read. */
-  version: number;
-  /** Bumped by every transaction that adds or removes something hanging off the village. */
-  child_rev: number;
-  request_codes?: Set<string>;
-  status_codes?: Set<string>;
-  /** First gallery image of the village description, kept here so lists need no extra reads. */
-  gambar_cover?: string | null;
-  /** The village description's kinds (`Alam`, `Budaya`, `Buatan`), kept here for the same reason. */
-  jenis_desa_list?: string[] | null;
-}
-
-export interface PublicVillage extends VillageFields {
-  kd_desa: string;
-  slug: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export const toPublicVillage = (v: VillageRecord): PublicVillage => ({
-  kd_desa: v.kd_desa,
-  provinsi: v.provinsi,
-  kabupaten: v.kabupaten,
-  nama_desa: v.nama_desa,
-  nama_popular: v.nama_popular,
-  alamat: v.alamat,
-  pengelola: v.pengelola,
-  nomor_telepon: v.nomor_telepon,
-  email: v.email,
-  slug: v.slug,
-  created_at: v.created_at,
-  updated_at: v.updated_at,
+/** A tourism village: DESA#<kd_desa>, listed in GSI1 DESA (by creation), by owner in GSI2. */
+export const villages = defineEntity({
+  type: 'DESA',
+  schema: z.object({
+    kd_desa: z.string().meta({ examples: ['DESA-a1B2c3D4e5'] }),
+    ...villageFields,
+    slug: z.string(),
+    created_at: timestamp,
+    updated_at: timestamp,
+    /** Bumped by every PUT; a PUT writes only if it is still the version it read. */
+    version: z.number().int(),
+    /** Bumped by every transaction that adds or removes something hanging off the village. */
+    child_rev: z.number().int(),
+    request_codes: z.set(z.string()).optional(),
+    status_codes: z.set(z.string()).optional(),
+    /** The village description's cover, kept here so lists need no extra reads. */
+    gambar_cover: imageUrl.nullable().optional(),
+    /** The village description's kinds (`Alam`, `Budaya`, `Buatan`), kept here for the same reason. */
+    jenis_desa_list: z.array(z.string()).nullable().optional(),
+  }),
+  key: keys.village,
+  id: (v) => v.kd_desa,
+  indexes: (v) => ({ ...keys.villageList(v.created_at, v.kd_desa), ...keys.villageOwner(v.email, v.kd_desa) }),
+  list: LIST.villages,
+  public: [
+    'kd_desa',
+    'provinsi',
+    'kabupaten',
+    'nama_desa',
+    'nama_popular',
+    'alamat',
+    'pengelola',
+    'nomor_telepon',
+    'email',
+    'slug',
+    'created_at',
+    'updated_at',
+  ],
+  publicMeta: { id: 'Village', description: 'A tourism village (desa wisata).' },
 });
+export type VillageRecord = z.infer<typeof villages.schema>;
+export type VillageFields = z.infer<z.ZodObject<typeof villageFields>>;
+export type PublicVillage = ReturnType<typeof villages.publicView>;
+export const toPublicVillage = villages.publicView;
 
 export class SlugTakenError extends Error {}
 export class VillageCodeTakenError extends Error {}
 export class SignupRefusedError extends Error {}
 export class VersionConflictError extends Error {}
 
-export async function getVillage(kd: string, consistent = false): Promise<VillageRecord | undefined> {
-  if (!fitsKey(kd)) return undefined;
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.village(kd), ConsistentRead: consistent }));
-  return out.Item as VillageRecord | undefined;
-}
+export const getVillage = (kd: string, consistent = false) => villages.get(kd, consistent);
 
 export async function getVillageBySlug(slug: string): Promise<VillageRecord | undefined> {
   if (!fitsKey(slug)) return undefined;
@@ -79,33 +84,10 @@ export async function getVillageBySlug(slug: string): Promise<VillageRecord | un
 }
 
 /** Several villages by code in one BatchGetItem round trip per 100 codes. */
-export async function getVillages(codes: string[]): Promise<Map<string, VillageRecord>> {
-  const found = new Map<string, VillageRecord>();
-  const unique = [...new Set(codes)].filter((kd) => fitsKey(kd));
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100).map((kd) => keys.village(kd)) },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const out = await db().send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of out.Responses?.[tableName()] ?? []) found.set(item.kd_desa as string, item as VillageRecord);
-      request = out.UnprocessedKeys as typeof request;
-    }
-  }
-  return found;
-}
+export const getVillages = (codes: string[]) => villages.getMany(codes);
 
 /** Every village, oldest first; with `fields`, only those attributes are read and parsed. */
-export function listVillages(): Promise<VillageRecord[]>;
-export function listVillages<K extends keyof VillageRecord>(fields: readonly K[]): Promise<Pick<VillageRecord, K>[]>;
-export function listVillages(fields?: readonly string[]) {
-  return queryAll<VillageRecord>({
-    IndexName: GSI1,
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': LIST.villages },
-    ...(fields ? projection(fields) : {}),
-  });
-}
+export const listVillages = villages.listAll;
 
 export const villagesByEmail = async (email: string) =>
   !fitsKey(email)
@@ -181,13 +163,7 @@ export async function createVillage(fields: VillageFields, opts: { signupOf?: st
           gambar_cover: null,
         };
         const items: TransactItem[] = [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.village(kd), ...keys.villageList(now, kd), ...keys.villageOwner(email, kd), type: 'DESA', ...village },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
+          villages.putNew(village),
           {
             Put: {
               TableName: tableName(),
@@ -195,23 +171,7 @@ export async function createVillage(fields: VillageFields, opts: { signupOf?: st
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.request(kdp),
-                ...keys.requestList(now, kdp),
-                type: 'REQ',
-                kd_permintaan: kdp,
-                kd_desa: kd,
-                email,
-                status_permintaan: 'diproses',
-                created_at: now,
-                updated_at: now,
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
+          requests.putNew({ kd_permintaan: kdp, kd_desa: kd, email, status_permintaan: 'diproses', created_at: now, updated_at: now }),
         ];
         if (opts.signupOf) {
           items.push({
@@ -224,15 +184,9 @@ export async function createVillage(fields: VillageFields, opts: { signupOf?: st
             },
           });
         }
-        try {
-          await transactWrite(items);
-        } catch (err) {
-          const failed = failedConditions(err);
-          if (failed?.includes(3)) throw new SignupRefusedError();
-          if (failed?.includes(1)) throw new SlugTakenError();
-          if (failed?.includes(0) || failed?.includes(2)) throw new VillageCodeTakenError();
-          throw err;
-        }
+        await transactWrite(items, (failed) =>
+          failed.includes(3) ? new SignupRefusedError() : failed.includes(1) ? new SlugTakenError() : new VillageCodeTakenError(),
+        );
         return { village, kd_permintaan: kdp };
       });
     } catch (err) {
@@ -301,77 +255,10 @@ export async function updateVillage(current: VillageRecord, fields: VillageField
         },
       );
     }
-    try {
-      await transactWrite(items);
-    } catch (err) {
-      const failed = failedConditions(err);
-      if (failed?.includes(0) || failed?.includes(2)) throw new VersionConflictError();
-      if (failed?.includes(1)) throw new SlugTakenError();
-      throw err;
-    }
+    await transactWrite(items, (failed) =>
+      failed.includes(0) || failed.includes(2) ? new VersionConflictError() : failed.includes(1) ? new SlugTakenError() : undefined,
+    );
     return { ...current, ...fields, email, slug, updated_at: now, version: current.version + 1 };
   };
   return keepSlug ? write(current.slug) : withFreeSlug(base, write);
-}
-
-/** The TransactWrite item that records a new or removed child of a village. */
-export function villageChildChange(
-  kd: string,
-  change: { add?: { request?: string; status?: string }; remove?: { request?: string; status?: string } },
-): TransactItem {
-  const adds: string[] = ['child_rev :one'];
-  const deletes: string[] = [];
-  const values: Record<string, unknown> = { ':one': 1 };
-  if (change.add?.request) {
-    adds.push('request_codes :addReq');
-    values[':addReq'] = new Set([change.add.request]);
-  }
-  if (change.add?.status) {
-    adds.push('status_codes :addStat');
-    values[':addStat'] = new Set([change.add.status]);
-  }
-  if (change.remove?.request) {
-    deletes.push('request_codes :delReq');
-    values[':delReq'] = new Set([change.remove.request]);
-  }
-  if (change.remove?.status) {
-    deletes.push('status_codes :delStat');
-    values[':delStat'] = new Set([change.remove.status]);
-  }
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.village(kd),
-      UpdateExpression: `ADD ${adds.join(', ')}${deletes.length ? ` DELETE ${deletes.join(', ')}` : ''}`,
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: values,
-    },
-  };
-}
-
-/**
- * Deletes an item that hangs off village `kd` (a request or a status) and records the
- * removal on the village, in one transaction. Returns false when the item did not exist.
- */
-export async function deleteVillageChild(
-  kd: string,
-  key: Record<string, string>,
-  change: { request?: string; status?: string },
-): Promise<boolean> {
-  try {
-    await transactWrite([
-      { Delete: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(PK)' } },
-      villageChildChange(kd, { remove: change }),
-    ]);
-    return true;
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed?.includes(0)) return false; // deleted meanwhile
-    if (failed?.includes(1)) {
-      // The village is gone already (its cascade removes its children); make sure this one is.
-      await transactWrite([{ Delete: { TableName: tableName(), Key: key } }]);
-      return true;
-    }
-    throw err;
-  }
 }

@@ -1,5 +1,5 @@
 import { withRetries } from '../retry';
-import { invalid } from '../errors';
+import { found, invalid } from '../errors';
 import type { UploadedFile } from '../files';
 import { log } from '../log';
 import { MSG } from '../messages';
@@ -147,6 +147,27 @@ export function changeWithImages<T>(
       attempts,
     ),
   );
+}
+
+/** How a kind of image-holding record is read afresh for a read-modify-write, and when a lost race is retried. */
+export interface StoredRecord<R> {
+  read: (kd: string) => Promise<R | undefined>;
+  /** The not-found message when the village has no such record. */
+  missing: string;
+  retryable: (err: unknown) => boolean;
+}
+
+/**
+ * changeWithImages for the record of `kind` of village `kd`: each attempt reads it afresh
+ * (not found → `kind.missing`) and hands it to `change`.
+ */
+export function changeStored<R, T>(
+  kind: StoredRecord<R>,
+  kd: string,
+  callerId: number,
+  change: (current: R, images: ImageChanges) => Promise<T>,
+): Promise<T> {
+  return changeWithImages(kd, callerId, async (images) => change(found(await kind.read(kd), kind.missing), images), kind.retryable);
 }
 
 /**

@@ -1,13 +1,9 @@
-import * as z from 'zod';
-import { SCORE_FIELDS, type ScoreRecord, type ScoreValues } from '../db/scores';
+import { KATEGORI, SCORE_FIELDS, scores, type ScoreRecord, type ScoreField, type ScoreValues } from '../db/scores';
 
-export const KATEGORI = ['Mandiri', 'Maju', 'Berkembang', 'Rintisan'] as const;
+export { KATEGORI };
 
-/** A score value: a JSON number from 1 to 100 (strings are refused). */
-const value = z.number().finite().min(1).max(100);
-export const scoreValuesSchema = z.object(
-  Object.fromEntries(SCORE_FIELDS.map((f) => [f, value])) as Record<(typeof SCORE_FIELDS)[number], typeof value>,
-);
+/** The six values a client sends: the stored schema's (JSON numbers from 1 to 100; strings are refused). */
+export const scoreValuesSchema = scores.schema.pick(Object.fromEntries(SCORE_FIELDS.map((f) => [f, true])) as Record<ScoreField, true>);
 
 /** rata_rata = Math.round(total / 6); categories by that integer (DESIGN.md). */
 export function computeScore(values: ScoreValues): Pick<ScoreRecord, 'total_skor' | 'rata_rata' | 'kategori_desa'> {

@@ -25,7 +25,7 @@ import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../files';
 import { MSG, withFields } from '../messages';
 import { parseDataObject } from '../validation';
-import { changeWithImages, filesByField, IMAGE_MAX_BYTES, ImageChanges } from './images';
+import { changeStored, filesByField, IMAGE_MAX_BYTES, ImageChanges, type StoredRecord } from './images';
 import { ownedVillage } from './villages';
 
 export { CATEGORIES, type Category };
@@ -174,6 +174,13 @@ async function buildItems(
 const raceLost = (err: unknown) =>
   err instanceof DescriptionVersionError || err instanceof PositionsMovedError || isTransactionConflict(err);
 
+/** A read-modify-write of a description reads it afresh on each attempt and retries lost races. */
+const stored: StoredRecord<TourismDescriptionRecord> = {
+  read: (kd) => getTourismDescription(kd, true),
+  missing: MSG.tourismDescriptionNotFound,
+  retryable: raceLost,
+};
+
 function mapWriteErrors(err: unknown): never {
   if (err instanceof ItemTooLargeError) throw tooLarge(MSG.itemTooLarge);
   if (err instanceof DescriptionExistsError) throw conflict(MSG.tourismDescriptionExists);
@@ -233,19 +240,13 @@ async function modify(
   change: (current: TourismDescriptionRecord, images: ImageChanges) => Promise<TourismDescriptionRecord>,
 ): Promise<TourismDescriptionRecord> {
   const village = await ownedVillage(kd, caller);
-  return changeWithImages(
-    village.kd_desa,
-    caller.id,
-    async (images) => {
-      const current = found(await getTourismDescription(village.kd_desa, true), MSG.tourismDescriptionNotFound);
-      const next = await change(structuredClone(current), images);
-      const after = new Set(imagesOf(next));
-      images.drop(imagesOf(current).filter((u) => !after.has(u)));
-      await replaceTourismDescription({ ...next, version: current.version + 1, updated_at: nowIso() }, current.version);
-      return { ...next, version: current.version + 1 };
-    },
-    raceLost,
-  ).catch(mapWriteErrors);
+  return changeStored(stored, village.kd_desa, caller.id, async (current, images) => {
+    const next = await change(structuredClone(current), images);
+    const after = new Set(imagesOf(next));
+    images.drop(imagesOf(current).filter((u) => !after.has(u)));
+    await replaceTourismDescription({ ...next, version: current.version + 1, updated_at: nowIso() }, current.version);
+    return { ...next, version: current.version + 1 };
+  }).catch(mapWriteErrors);
 }
 
 /** PUT /api/deskripsi-wisata/{kd}: texts replaced when given; each given category replaced (known ids keep theirs). */
@@ -312,16 +313,10 @@ export async function removeTourismItemAs(kd: string, body: unknown, caller: Use
 /** DELETE /api/deskripsi-wisata/{kd}: the description, then (after commit) all its images. */
 export async function deleteTourismDescriptionAs(kd: string, caller: UserRecord): Promise<void> {
   const village = await ownedVillage(kd, caller);
-  await changeWithImages(
-    village.kd_desa,
-    caller.id,
-    async (images) => {
-      const current = found(await getTourismDescription(village.kd_desa, true), MSG.tourismDescriptionNotFound);
-      images.drop(imagesOf(current));
-      await deleteTourismDescription(village.kd_desa, current.version);
-    },
-    raceLost,
-  ).catch(mapWriteErrors);
+  await changeStored(stored, village.kd_desa, caller.id, async (current, images) => {
+    images.drop(imagesOf(current));
+    await deleteTourismDescription(village.kd_desa, current.version);
+  }).catch(mapWriteErrors);
 }
 
 /** GET /api/deskripsi-wisata/{kd}. */

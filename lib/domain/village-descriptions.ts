@@ -21,7 +21,7 @@ import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../files';
 import { MSG } from '../messages';
 import { parseDataObject } from '../validation';
-import { changeWithImages, IMAGE_MAX_BYTES, ImageChanges } from './images';
+import { changeStored, IMAGE_MAX_BYTES, ImageChanges, type StoredRecord } from './images';
 import { normEmail } from '../db/keys';
 
 export const VILLAGE_DESCRIPTION_FORM_LIMITS: MultipartLimits = {
@@ -92,14 +92,19 @@ async function ownVillageFor(kd: string, caller: UserRecord, missing: 'badReques
   return village;
 }
 
-const raceLost = (err: unknown) => err instanceof VillageDescriptionVersionError || isTransactionConflict(err);
-
 function mapErrors(err: unknown): never {
   if (err instanceof ItemTooLargeError) throw tooLarge(MSG.itemTooLarge);
   if (err instanceof VillageDescriptionExistsError) throw conflict(MSG.villageDescriptionExists);
   if (err instanceof VillageDescriptionVillageMissingError) throw notFound(MSG.villageNotFound);
   throw err;
 }
+
+/** Each attempt of a change reads the description afresh; a write that lost a race is tried again. */
+const stored: StoredRecord<VillageDescriptionRecord> = {
+  retryable: (err) => err instanceof VillageDescriptionVersionError || isTransactionConflict(err),
+  read: (kd) => getVillageDescription(kd, true),
+  missing: MSG.villageDescriptionNotFound,
+};
 
 /** POST /api/deskripsi-desa. */
 export async function createVillageDescriptionAs(data: unknown, files: VillageDescriptionFiles, caller: UserRecord) {
@@ -136,50 +141,38 @@ export async function createVillageDescriptionAs(data: unknown, files: VillageDe
 export async function updateVillageDescriptionAs(kd: string, data: unknown, files: VillageDescriptionFiles, caller: UserRecord) {
   const input = parse(updateVillageDescriptionSchema, data);
   const village = await ownVillageFor(kd, caller, 'notFound');
-  return changeWithImages(
-    village.kd_desa,
-    caller.id,
-    async (images) => {
-      const current = found(await getVillageDescription(village.kd_desa, true), MSG.villageDescriptionNotFound);
-      const inGallery = new Set(current.galeri_gambar);
-      const kept =
-        input.keep_gallery_images === undefined
-          ? current.galeri_gambar
-          : [...new Set(input.keep_gallery_images.filter((u) => inGallery.has(u)))];
-      const [added, cover] = await Promise.all([images.store(files.gallery), files.cover ? images.store([files.cover]) : []]);
-      const galeri = [...kept, ...added];
-      const chosenCover = cover[0] ?? current.gambar_cover ?? null;
-      images.drop(villageDescriptionImages(current).filter((u) => !galeri.includes(u) && u !== chosenCover));
-      const { keep_gallery_images: _kept, ...fields } = input;
-      const record: VillageDescriptionRecord = {
-        ...current,
-        ...fields,
-        jenis_desa_list: kindsOf(input),
-        galeri_gambar: galeri,
-        gambar_cover: chosenCover,
-        version: current.version + 1,
-        updated_at: nowIso(),
-      };
-      await replaceVillageDescription(record, current.version);
-      return record;
-    },
-    raceLost,
-  ).catch(mapErrors);
+  return changeStored(stored, village.kd_desa, caller.id, async (current, images) => {
+    const inGallery = new Set(current.galeri_gambar);
+    const kept =
+      input.keep_gallery_images === undefined
+        ? current.galeri_gambar
+        : [...new Set(input.keep_gallery_images.filter((u) => inGallery.has(u)))];
+    const [added, cover] = await Promise.all([images.store(files.gallery), files.cover ? images.store([files.cover]) : []]);
+    const galeri = [...kept, ...added];
+    const chosenCover = cover[0] ?? current.gambar_cover ?? null;
+    images.drop(villageDescriptionImages(current).filter((u) => !galeri.includes(u) && u !== chosenCover));
+    const { keep_gallery_images: _kept, ...fields } = input;
+    const record: VillageDescriptionRecord = {
+      ...current,
+      ...fields,
+      jenis_desa_list: kindsOf(input),
+      galeri_gambar: galeri,
+      gambar_cover: chosenCover,
+      version: current.version + 1,
+      updated_at: nowIso(),
+    };
+    await replaceVillageDescription(record, current.version);
+    return record;
+  }).catch(mapErrors);
 }
 
 /** DELETE /api/deskripsi-desa/{kd}: the description, then (after commit) its gallery. */
 export async function deleteVillageDescriptionAs(kd: string, caller: UserRecord): Promise<void> {
   const village = await ownVillageFor(kd, caller, 'notFound');
-  await changeWithImages(
-    village.kd_desa,
-    caller.id,
-    async (images) => {
-      const current = found(await getVillageDescription(village.kd_desa, true), MSG.villageDescriptionNotFound);
-      images.drop(villageDescriptionImages(current));
-      await deleteVillageDescription(village.kd_desa, current.version);
-    },
-    raceLost,
-  ).catch(mapErrors);
+  await changeStored(stored, village.kd_desa, caller.id, async (current, images) => {
+    images.drop(villageDescriptionImages(current));
+    await deleteVillageDescription(village.kd_desa, current.version);
+  }).catch(mapErrors);
 }
 
 /** GET /api/deskripsi-desa/{kd}. */

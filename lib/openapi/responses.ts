@@ -4,48 +4,22 @@
  * these shapes). Schemas with an `id` become components of the document.
  */
 import * as z from 'zod';
-import { ROLES } from '../roles';
-import { REQUEST_STATUSES } from '../db/requests';
-import { SCORE_FIELDS } from '../db/scores';
-import { VILLAGE_STATUSES } from '../db/statuses';
-import { JENIS_DESA } from '../db/village-descriptions';
-import { KATEGORI } from '../domain/scores';
-
-const timestamp = z.string().meta({ format: 'date-time', description: 'ISO 8601 time (UTC)' });
-const imageUrl = z.string().meta({ format: 'uri', description: 'Public URL of an image in the object store' });
+import { imageUrl, timestamp } from '../db/entity';
+import { REQUEST_STATUSES, requests } from '../db/requests';
+import { KATEGORI, scores, SCORE_FIELDS } from '../db/scores';
+import { statuses } from '../db/statuses';
+import { villages } from '../db/villages';
+import { users } from '../db/users';
+import { villageDescriptions } from '../db/village-descriptions';
 
 /** `{status: 'success', …fields}`: the contract's envelope of a 2xx body. */
 export const success = <T extends z.ZodRawShape>(shape: T) => z.object({ status: z.literal('success'), ...shape });
 /** A success message: exactly this text. */
 export const message = (text: string) => z.literal(text);
 
-export const PublicUser = z
-  .object({
-    id: z.number().int(),
-    username: z.string(),
-    full_name: z.string(),
-    email: z.string().meta({ format: 'email' }),
-    role: z.enum(ROLES),
-    is_verified: z.boolean(),
-  })
-  .meta({ id: 'PublicUser', description: 'A user as the service shows it (never the password hash).' });
+export const PublicUser = users.publicSchema;
 
-export const Village = z
-  .object({
-    kd_desa: z.string().meta({ examples: ['DESA-a1B2c3D4e5'] }),
-    provinsi: z.string(),
-    kabupaten: z.string(),
-    nama_desa: z.string(),
-    nama_popular: z.string(),
-    alamat: z.string(),
-    pengelola: z.string(),
-    nomor_telepon: z.string(),
-    email: z.string().meta({ format: 'email' }),
-    slug: z.string(),
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
-  .meta({ id: 'Village', description: 'A tourism village (desa wisata).' });
+export const Village = villages.publicSchema;
 
 export const VillageListItem = Village.extend({
   kd_permintaan: z.string().nullable().meta({ description: "Code of the village's newest request" }),
@@ -85,58 +59,20 @@ export const TourismDescription = z
   })
   .meta({ id: 'TourismDescription', description: 'A tourism description; the four categories are JSON text arrays.' });
 
-export const VillageDescription = z
-  .object({
-    kd_desa: z.string(),
-    lokasi_desa: z.string(),
-    deskripsi_desa: z.string(),
-    fasilitas_desa: z.array(z.string()),
-    galeri_gambar: z.array(imageUrl),
-    url_video: z.array(z.string().meta({ format: 'uri' })),
-    jenis_desa: z.enum(JENIS_DESA),
-    latitude: z.number(),
-    longitude: z.number(),
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
-  .meta({ id: 'VillageDescription' });
+export const VillageDescription = villageDescriptions.publicSchema;
 
-export const Request = z
-  .object({
-    kd_permintaan: z.string().meta({ examples: ['REQ-a1B2c3D4e5'] }),
-    email: z.string().meta({ format: 'email' }),
-    kd_desa: z.string(),
-    status_permintaan: z.enum(REQUEST_STATUSES),
-    created_at: timestamp,
-    updated_at: timestamp,
+export const Request = requests.publicSchema
+  .extend({
     nama_pengguna: z.string().nullable().meta({ description: "The requester's full_name" }),
     nama_desa_wisata: z.string().nullable().meta({ description: "The village's nama_desa" }),
   })
   .meta({ id: 'Request', description: 'A village registration request (permintaan).' });
 
-export const VillageStatus = z
-  .object({
-    kd_status: z.string().meta({ examples: ['STAT-a1B2c3D4e5'] }),
-    kd_desa: z.string(),
-    status: z.enum(VILLAGE_STATUSES),
-    keterangan: z.string(),
-    tanggal_update: timestamp,
-  })
-  .meta({ id: 'VillageStatus' });
+export const VillageStatus = statuses.publicSchema;
 
-const scoreValue = z.number().min(1).max(100);
-const scoreValues = Object.fromEntries(SCORE_FIELDS.map((f) => [f, scoreValue])) as Record<
-  (typeof SCORE_FIELDS)[number],
-  typeof scoreValue
->;
-const nullableScores = Object.fromEntries(SCORE_FIELDS.map((f) => [f, scoreValue.nullable()]));
+const nullableScores = Object.fromEntries(SCORE_FIELDS.map((f) => [f, scores.schema.shape[f].nullable()]));
 
-export const Score = z
-  .object({ kd_desa: z.string(), ...scoreValues, total_skor: z.number(), rata_rata: z.number().int(), kategori_desa: z.enum(KATEGORI) })
-  .meta({
-    id: 'Score',
-    description: 'rata_rata = round(total_skor / 6); kategori_desa: >90 Mandiri, 75–90 Maju, 50–74 Berkembang, <50 Rintisan.',
-  });
+export const Score = scores.publicSchema;
 
 export const ScoreResponse = success({
   data: Score,
@@ -155,7 +91,12 @@ export const ScoreListItem = z
   })
   .meta({ id: 'ScoreListItem', description: 'Unscored villages have null scores, rata_rata 0 and kategori_desa Rintisan.' });
 
-export const ScoreDetail = z.object({ kd_desa: z.string(), ...scoreValues, created_at: timestamp, updated_at: timestamp });
+export const ScoreDetail = scores.schema.pick({
+  kd_desa: true,
+  ...Object.fromEntries(SCORE_FIELDS.map((f) => [f, true])),
+  created_at: true,
+  updated_at: true,
+});
 
 export const UserListItem = z
   .object({

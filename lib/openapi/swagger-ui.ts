@@ -3,7 +3,7 @@
  * so it works offline (serverless-offline) and needs no CDN. The page loads
  * `docs/swagger-ui.css`, `docs/swagger-ui-bundle.js` and `docs/init.js` from
  * GET /docs/{asset}; the package files ship in that function's zip (package.patterns in
- * functions/docs/functions.yml) and are read from disk once per container.
+ * `files` of its route in lib/routes.ts) and are read from disk once per container.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -117,7 +117,7 @@ describe('alarms and dashboard in the packaged template', { timeout: 400_000 }, 
     env.AWS_CONFIG_FILE = '/dev/null';
     env.AWS_SHARED_CREDENTIALS_FILE = '/dev/null';
     const project = join(work, 'project');
-    for (const part of ['serverless.yml', 'package.json', 'tsconfig.json', 'functions', 'lib'])
+    for (const part of ['serverless.yml', 'package.json', 'tsconfig.json', 'functions', 'lib', 'scripts'])
       cpSync(join(ROOT, part), join(project, part), { recursive: true });
     symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'));
     const run = spawnSync(join(ROOT, 'node_modules', '.bin', 'serverless'), ['package', '--stage', 'dev', '--package', out], {

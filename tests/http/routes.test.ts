@@ -1,23 +1,20 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_RULES } from '../../lib/auth/access-rules';
+import { ROUTE_KEYS, ROUTES, serverlessFunctions } from '../../lib/routes';
 import { ROOT } from '../../scripts/local-stack';
-import { AUTH_PATH_ALIASES, contractPath } from '../../lib/web-app/paths';
+import { contractPath } from '../../lib/web-app/paths';
 import { declaredAliases, declaredRoutes } from '../support/routes';
 
-describe('route declarations', () => {
+describe('the route table (lib/routes.ts)', () => {
   const routes = declaredRoutes();
 
-  it('every function has exactly one http route, and every route has a rule in the one access-rule table', () => {
+  it('declares every route once, with its function, handler file and access rule', () => {
     expect(routes.length).toBeGreaterThan(40);
-    for (const r of routes) expect(Object.keys(ACCESS_RULES), `${r.key} (${r.fn}) has no access rule`).toContain(r.key);
     expect(new Set(routes.map((r) => r.fn)).size).toBe(routes.length);
-  });
-
-  it('every rule in the table belongs to a declared route (no stale rules)', () => {
-    const declared = new Set(routes.map((r) => r.key));
-    for (const key of Object.keys(ACCESS_RULES)) expect(declared, `rule ${key} has no route`).toContain(key);
+    expect(Object.keys(ACCESS_RULES)).toEqual(ROUTE_KEYS);
+    for (const r of routes) expect(existsSync(join(ROOT, `${r.handler.replace(/\.handler$/, '')}.ts`)), r.handler).toBe(true);
   });
 
   it('each handler module wraps its route with the same key', () => {
@@ -27,19 +24,45 @@ describe('route declarations', () => {
     }
   });
 
-  it('every web-app alias is a second event of the function that serves its contract route, and every alias is declared', () => {
+  it('every handler file under functions/ is a route of the table (or the scheduled sweep)', () => {
+    const files = readdirSync(join(ROOT, 'functions'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const declared = new Set(routes.map((r) => r.handler.replace(/^functions\//, '').replace(/\.handler$/, '.ts')));
+    for (const f of files) if (!f.startsWith('maintenance')) expect(declared, f).toContain(f);
+  });
+
+  it('serverless.yml takes its functions from the table: one function per route, an http event per path', () => {
+    const yml = readFileSync(join(ROOT, 'serverless.yml'), 'utf8');
+    expect(yml).toContain('${file(./scripts/serverless-functions.cjs)}');
+    const fns = serverlessFunctions('CORS') as Record<
+      string,
+      { handler: string; events: { http: { method: string; path: string; cors: string } }[] }
+    >;
+    expect(Object.keys(fns)).toHaveLength(ROUTE_KEYS.length);
+    for (const r of routes) {
+      const fn = fns[r.fn]!;
+      expect(fn.handler).toBe(r.handler);
+      expect(fn.events[0]!.http).toEqual({ method: r.method.toLowerCase(), path: r.path, cors: 'CORS' });
+    }
+  });
+
+  it("serves the web app's /authentication/* paths as second events of the contract's /auth/* functions", () => {
     const aliases = declaredAliases();
     for (const a of aliases) {
       const contract = routes.find((r) => r.method === a.method && r.path === contractPath(a.path));
       expect(contract?.fn, `${a.key} has no contract route`).toBe(a.fn);
+      expect((serverlessFunctions('CORS')[a.fn] as { events: { http: { path: string } }[] }).events[1]!.http.path).toBe(a.path);
     }
-    expect(aliases.map((a) => a.path).sort()).toEqual(
-      [...Object.values(AUTH_PATH_ALIASES), '/authentication/password'].sort(), // POST and PUT /auth/password share a path
+    expect(aliases.map((a) => a.key).sort()).toEqual(
+      [
+        'POST /authentication/register',
+        'POST /authentication/login',
+        'POST /authentication/password',
+        'POST /authentication/password/verify',
+        'PUT /authentication/password',
+        'PUT /authentication/verify/{email}',
+        'GET /authentication/me',
+      ].sort(),
     );
-  });
-
-  it('serverless.yml includes every area file', () => {
-    const yml = readFileSync(join(ROOT, 'serverless.yml'), 'utf8');
-    for (const area of readdirSync(join(ROOT, 'functions'))) expect(yml).toContain(`./functions/${area}/functions.yml`);
+    expect(Object.values(ROUTES).filter((s) => 'webApp' in s)).toHaveLength(aliases.length);
   });
 });

@@ -1,50 +1,30 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { ROOT } from '../../scripts/local-stack';
-import { contractPath } from '../../lib/web-app/paths';
+import { ROUTE_KEYS, ROUTES, splitRouteKey, type RouteSpec } from '../../lib/routes';
 
 export interface DeclaredRoute {
   fn: string;
   handler: string;
   method: string;
   path: string;
-  /** The route key as in the access-rule table: "GET /api/skor/{kd_desa}". */
+  /** The route key as in the route table: "GET /api/skor/{kd_desa}". */
   key: string;
 }
 
-/** Every function and its contract http event, read from functions/<area>/functions.yml (web-app aliases left out). */
+const declared = (key: (typeof ROUTE_KEYS)[number], path?: string): DeclaredRoute => {
+  const spec: RouteSpec = ROUTES[key];
+  const { method, path: contractPath } = splitRouteKey(key);
+  const p = path ?? contractPath;
+  return { fn: spec.fn, handler: `functions/${spec.handler}.handler`, method, path: p, key: `${method} ${p}` };
+};
+
+/** Every route of the route table (lib/routes.ts) at its contract path. */
 export function declaredRoutes(): DeclaredRoute[] {
-  return declaredEvents().filter((r) => contractPath(r.path) === r.path);
+  return ROUTE_KEYS.map((k) => declared(k));
 }
 
-/** The second http events that serve a contract route under the web app's path (lib/web-app/paths.ts). */
+/** The second paths that serve a contract route under the web app's path. */
 export function declaredAliases(): DeclaredRoute[] {
-  return declaredEvents().filter((r) => contractPath(r.path) !== r.path);
-}
-
-function declaredEvents(): DeclaredRoute[] {
-  const routes: DeclaredRoute[] = [];
-  const dir = join(ROOT, 'functions');
-  for (const area of readdirSync(dir)) {
-    let yml: string;
-    try {
-      yml = readFileSync(join(dir, area, 'functions.yml'), 'utf8');
-    } catch {
-      continue;
-    }
-    let fn = '';
-    let handler = '';
-    for (const line of yml.split('\n')) {
-      const f = /^([A-Za-z0-9]+):\s*$/.exec(line);
-      if (f) fn = f[1]!;
-      const h = /^\s+handler:\s*(\S+)/.exec(line);
-      if (h) handler = h[1]!;
-      const e = /http:\s*\{\s*method:\s*(\w+),\s*path:\s*'?([^',]+)'?/.exec(line);
-      if (e) {
-        const method = e[1]!.toUpperCase();
-        routes.push({ fn, handler, method, path: e[2]!, key: `${method} ${e[2]}` });
-      }
-    }
-  }
-  return routes;
+  return ROUTE_KEYS.flatMap((k) => {
+    const alias = (ROUTES[k] as RouteSpec).webApp;
+    return alias ? [declared(k, alias)] : [];
+  });
 }

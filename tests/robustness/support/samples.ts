@@ -1,8 +1,8 @@
 /**
  * One VALID request per route, against a fixture: the access matrix sends it with each
  * kind of token (so that only authorization can make it fail), and the fuzzer mutates it
- * into near-valid requests (so that deeper validation is reached). A route declared in
- * functions/*\/functions.yml without a sample here makes the access matrix fail.
+ * into near-valid requests (so that deeper validation is reached). A route of
+ * lib/routes.ts without a sample here makes the access matrix fail.
  *
  * A sample may create what it needs (a fresh village for a DELETE, a fresh reset code…),
  * so the same sample can be sent again after a success destroyed the previous one.

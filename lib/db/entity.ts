@@ -1,0 +1,151 @@
+import { BatchGetCommand, GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import { db, tableName } from './client';
+import { projection, queryAll, unlessConditionFails } from './helpers';
+import { fitsKey, GSI1 } from './keys';
+
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type Key = { PK: string; SK: string };
+
+/** Attributes the table adds to a record: keys, index keys and the kind marker. */
+const TABLE_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'type']);
+
+/**
+ * Everything the table needs to know about one kind of item, declared once: its record
+ * (a zod object, from which the TypeScript type is inferred), how a record's keys and
+ * index keys are built (from lib/db/keys.ts, the key schema), its `type` marker, which
+ * fields the public sees (the public zod schema is the OpenAPI component), and the GSI1
+ * partition that lists every item of the kind.
+ */
+export interface EntityDefinition<S extends z.ZodObject, P extends keyof z.infer<S> & string> {
+  /** The item's `type` attribute. */
+  type: string;
+  schema: S;
+  /** The record's own key, from its id. */
+  key: (id: string) => Key;
+  id: (record: z.infer<S>) => string;
+  /** Index keys of a stored record (GSI1 list position, GSI2 …). */
+  indexes?: (record: z.infer<S>) => Record<string, string>;
+  /** The GSI1 partition that lists every item of this kind. */
+  list?: string;
+  /** The fields responses show, in order. */
+  public: readonly P[];
+  /** OpenAPI component id and description of the public view. */
+  publicMeta: { id: string; description?: string };
+}
+
+export interface Entity<S extends z.ZodObject, P extends keyof z.infer<S> & string> extends EntityDefinition<S, P> {
+  /** The public view's schema (an OpenAPI component). */
+  publicSchema: z.ZodObject;
+  toItem(record: z.infer<S>): Record<string, unknown>;
+  fromItem(item: Record<string, unknown>): z.infer<S>;
+  publicView(record: z.infer<S>): Pick<z.infer<S>, P>;
+  get(id: string, consistent?: boolean): Promise<z.infer<S> | undefined>;
+  /** Every item of the kind (GSI1), oldest first; with `fields`, only those are read. */
+  listAll(): Promise<z.infer<S>[]>;
+  listAll<K extends keyof z.infer<S> & string>(fields: readonly K[]): Promise<Pick<z.infer<S>, K>[]>;
+  /** Several items by id: one BatchGetItem round trip per 100 ids. */
+  getMany(ids: string[]): Promise<Map<string, z.infer<S>>>;
+  /** The transaction item that stores a new record (refused if the key is taken). */
+  putNew(record: z.infer<S>, check?: (item: Record<string, unknown>) => Record<string, unknown>): TransactItem;
+  /** The transaction item that replaces the record if it is still at `version`. */
+  putAtVersion(record: z.infer<S>, version: number, check?: (item: Record<string, unknown>) => Record<string, unknown>): TransactItem;
+  /** The transaction item that deletes the item if it is still at `version`. */
+  deleteAtVersion(id: string, version: number): TransactItem;
+  /** SETs `values` on an existing item; false when there is none. */
+  setIfExists(id: string, values: Partial<z.infer<S>>): Promise<boolean>;
+}
+
+export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> & string>(def: EntityDefinition<S, P>): Entity<S, P> {
+  type R = z.infer<S>;
+  const mask = Object.fromEntries(def.public.map((f) => [f, true])) as Record<string, true>;
+  const publicSchema = (def.schema as z.ZodObject).pick(mask).meta(def.publicMeta);
+  const toItem = (record: R) => ({ ...def.key(def.id(record)), ...def.indexes?.(record), type: def.type, ...record });
+  const fromItem = (item: Record<string, unknown>) => {
+    const record: Record<string, unknown> = {};
+    for (const k in item) if (!TABLE_ATTRIBUTES.has(k)) record[k] = item[k];
+    return record as R;
+  };
+  const listAll = (fields?: readonly string[]) => {
+    if (!def.list) throw new Error(`${def.type} items have no list`);
+    return queryAll<R>({
+      IndexName: GSI1,
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': def.list },
+      ...(fields ? projection(fields) : {}),
+    }).then((items) => (fields ? items : items.map((i) => fromItem(i as Record<string, unknown>))));
+  };
+  return {
+    ...def,
+    publicSchema,
+    toItem,
+    fromItem,
+    publicView: (record) => {
+      const out: Record<string, unknown> = {};
+      for (const f of def.public) out[f] = record[f];
+      return out as Pick<R, P>;
+    },
+    async get(id, consistent = false) {
+      if (!fitsKey(id)) return undefined;
+      const out = await db().send(new GetCommand({ TableName: tableName(), Key: def.key(id), ConsistentRead: consistent }));
+      return out.Item ? fromItem(out.Item) : undefined;
+    },
+    async getMany(ids) {
+      const found = new Map<string, R>();
+      const unique = [...new Set(ids)].filter((id) => fitsKey(id));
+      for (let i = 0; i < unique.length; i += 100) {
+        let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
+          [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => def.key(id)) },
+        };
+        while (request && Object.keys(request).length > 0) {
+          const out = await db().send(new BatchGetCommand({ RequestItems: request }));
+          for (const item of out.Responses?.[tableName()] ?? []) {
+            const record = fromItem(item);
+            found.set(def.id(record), record);
+          }
+          request = out.UnprocessedKeys as typeof request;
+        }
+      }
+      return found;
+    },
+    listAll: listAll as Entity<S, P>['listAll'],
+    putAtVersion: (record, version, check = (item) => item) => ({
+      Put: { TableName: tableName(), Item: check(toItem(record)), ...atVersion(version) },
+    }),
+    deleteAtVersion: (id, version) => ({ Delete: { TableName: tableName(), Key: def.key(id), ...atVersion(version) } }),
+    putNew: (record, check = (item) => item) => ({
+      Put: { TableName: tableName(), Item: check(toItem(record)), ConditionExpression: 'attribute_not_exists(PK)' },
+    }),
+    setIfExists(id, values) {
+      if (!fitsKey(id)) return Promise.resolve(false);
+      const names: Record<string, string> = {};
+      const vals: Record<string, unknown> = {};
+      Object.entries(values).forEach(([k, v], i) => {
+        names[`#f${i}`] = k;
+        vals[`:f${i}`] = v;
+      });
+      return unlessConditionFails(
+        db().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: def.key(id),
+            UpdateExpression: `SET ${Object.keys(names)
+              .map((n, i) => `${n} = :f${i}`)
+              .join(', ')}`,
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: vals,
+          }),
+        ),
+      );
+    },
+  };
+}
+
+/** The condition of an optimistic write: the item is still at `version`. */
+const atVersion = (version: number) => ({ ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version } });
+
+/** A timestamp field (ISO 8601, UTC) as the OpenAPI document describes it. */
+export const timestamp = z.string().meta({ format: 'date-time', description: 'ISO 8601 time (UTC)' });
+/** An image URL field. */
+export const imageUrl = z.string().meta({ format: 'uri', description: 'Public URL of an image in the object store' });

@@ -1,0 +1,210 @@
+import { MSG } from './messages';
+import type { Role } from './roles';
+
+/**
+ * The route table: every HTTP route of the service, declared once. From it come the
+ * serverless functions (`serverlessFunctions()`, read by serverless.yml through
+ * scripts/serverless-functions.cjs), the access rules the handler wrapper enforces
+ * (lib/auth/access-rules.ts) and the OpenAPI paths (lib/openapi/document.ts). Adding a
+ * route is one line here plus its handler file (`functions/<handler>.ts`, which calls
+ * `route('<METHOD path>', …)` with the same key: a type error otherwise) and its entry in
+ * the OpenAPI catalogue (a type error until it is there).
+ *
+ * Access rules:
+ * - `public`: no token needed (a token, if sent, is ignored).
+ * - `optional`: the handler decides; a valid token, if sent, is read (POST /api/desa-wisata),
+ *   and with `roles` it must be of those roles (403 `forbidden` otherwise).
+ * - `token`: any valid token of an existing user; with `roles`, only those roles, else
+ *   403 with `forbidden`.
+ * - `owner: true` marks routes whose handler also requires the caller to own the village
+ *   named by the request (403 "Akses ditolak. Anda hanya dapat mengelola desa wisata
+ *   milik Anda sendiri." otherwise). The table documents it; lib/domain enforces it.
+ *
+ * Missing token → 401 "Akses ditolak. Token tidak ditemukan."; a malformed, badly signed,
+ * expired token or one of a deleted user → 401 "Token tidak valid atau sudah kadaluarsa".
+ * Routes the contract calls "temporarily open" can be closed with ACCESS_OVERRIDES.
+ *
+ * `webApp`: the same function also serves this path, for the existing web app (the
+ * web-app dialect, lib/web-app/): same access rule, same bodies.
+ */
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'optional'; roles?: readonly Role[]; forbidden?: string; owner?: true }
+  | { kind: 'token'; roles?: readonly Role[]; forbidden?: string; owner?: true };
+
+export const PUBLIC: AccessRule = { kind: 'public' };
+export const ANY_TOKEN: AccessRule = { kind: 'token' };
+export const role = (roles: Role | Role[], forbidden: string): AccessRule => ({
+  kind: 'token',
+  roles: Array.isArray(roles) ? roles : [roles],
+  forbidden,
+});
+const owner = (rule: AccessRule): AccessRule => ({ ...rule, owner: true }) as AccessRule;
+
+export interface RouteSpec {
+  /** The serverless function's name. */
+  fn: string;
+  /** The handler file below functions/, without `.ts`; it exports `handler`. */
+  handler: string;
+  access: AccessRule;
+  /** A second path of the same route, the one the existing web app calls. */
+  webApp?: string;
+  /** Files the function reads from disk at run time (shipped in its zip). */
+  files?: readonly string[];
+}
+
+export const ROUTES = {
+  // accounts
+  'POST /auth/register': { fn: 'authRegister', handler: 'auth/register', access: PUBLIC, webApp: '/authentication/register' },
+  'POST /auth/login': { fn: 'authLogin', handler: 'auth/login', access: PUBLIC, webApp: '/authentication/login' },
+  'POST /auth/password': { fn: 'authRequestReset', handler: 'auth/request-reset', access: PUBLIC, webApp: '/authentication/password' },
+  'POST /auth/password/verify': {
+    fn: 'authVerifyReset',
+    handler: 'auth/verify-reset',
+    access: PUBLIC,
+    webApp: '/authentication/password/verify',
+  },
+  'PUT /auth/password': { fn: 'authResetPassword', handler: 'auth/reset-password', access: PUBLIC, webApp: '/authentication/password' },
+  'PUT /auth/verify/{email}': {
+    fn: 'authVerifyAccount',
+    handler: 'auth/verify-account',
+    access: role('admin', MSG.adminOnlyVerify),
+    webApp: '/authentication/verify/{email}',
+  },
+  'GET /auth/me': { fn: 'authMe', handler: 'auth/me', access: ANY_TOKEN, webApp: '/authentication/me' },
+
+  // villages
+  'GET /api/desa-wisata': { fn: 'villageList', handler: 'villages/list', access: PUBLIC },
+  'GET /api/desa-wisata/details': { fn: 'villageDetails', handler: 'villages/details', access: PUBLIC },
+  'GET /api/desa-wisata/{kd_desa}': { fn: 'villageGet', handler: 'villages/get', access: PUBLIC },
+  'GET /api/desa-wisata/email/{email}': { fn: 'villageByEmail', handler: 'villages/by-email', access: PUBLIC },
+  'GET /api/desa-wisata/slug/{slug}': { fn: 'villageBySlug', handler: 'villages/by-slug', access: PUBLIC },
+  'POST /api/desa-wisata': {
+    fn: 'villageCreate',
+    handler: 'villages/create',
+    access: owner({ kind: 'optional', roles: ['pengelola'], forbidden: MSG.pengelolaOnlyVillage }),
+  },
+  'PUT /api/desa-wisata/{kd_desa}': {
+    fn: 'villageUpdate',
+    handler: 'villages/update',
+    access: owner(role('pengelola', MSG.pengelolaOnlyVillage)),
+  },
+  'DELETE /api/desa-wisata/{kd_desa}': {
+    fn: 'villageDelete',
+    handler: 'villages/delete',
+    access: owner(role('pengelola', MSG.pengelolaOnlyVillage)),
+  },
+
+  // tourism descriptions, uploads, attractions
+  'POST /api/deskripsi-wisata': {
+    fn: 'tourismCreate',
+    handler: 'tourism/create',
+    access: owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
+  },
+  'GET /api/deskripsi-wisata': { fn: 'tourismList', handler: 'tourism/list', access: PUBLIC },
+  'GET /api/deskripsi-wisata/{kd_desa}': { fn: 'tourismGet', handler: 'tourism/get', access: PUBLIC },
+  'PUT /api/deskripsi-wisata/{kd_desa}': {
+    fn: 'tourismUpdate',
+    handler: 'tourism/update',
+    access: owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
+  },
+  'DELETE /api/deskripsi-wisata/{kd_desa}': {
+    fn: 'tourismDelete',
+    handler: 'tourism/delete',
+    access: owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
+  },
+  'PATCH /api/deskripsi-wisata/{kd_desa}': {
+    fn: 'tourismAppendItems',
+    handler: 'tourism/append-items',
+    access: owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
+  },
+  'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': {
+    fn: 'tourismRemoveItem',
+    handler: 'tourism/remove-item',
+    access: owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
+  },
+  'POST /api/upload/gambar': { fn: 'uploadImage', handler: 'uploads/upload-image', access: ANY_TOKEN },
+  'GET /api/atraksi-wisata': { fn: 'attractionsRandom', handler: 'attractions/random', access: PUBLIC },
+
+  // requests
+  'GET /api/permintaan': { fn: 'requestList', handler: 'requests/list', access: ANY_TOKEN },
+  'GET /api/permintaan/{kd_permintaan}': { fn: 'requestGet', handler: 'requests/get', access: ANY_TOKEN },
+  'POST /api/permintaan': { fn: 'requestCreate', handler: 'requests/create', access: owner(role('pengelola', MSG.pengelolaOnlyRequest)) },
+  'PUT /api/permintaan/{kd_permintaan}': { fn: 'requestUpdate', handler: 'requests/update', access: PUBLIC }, // "temporarily open" in the contract
+  'DELETE /api/permintaan/{kd_permintaan}': { fn: 'requestDelete', handler: 'requests/delete', access: PUBLIC }, // "temporarily open" in the contract
+
+  // village statuses
+  'GET /api/status-desa': { fn: 'statusList', handler: 'statuses/list', access: PUBLIC },
+  'GET /api/status-desa/{kd_status}': { fn: 'statusGet', handler: 'statuses/get', access: ANY_TOKEN },
+  'POST /api/status-desa': { fn: 'statusCreate', handler: 'statuses/create', access: role('dinas', MSG.dinasOnlyStatus) },
+  'PUT /api/status-desa/{kd_status}': { fn: 'statusUpdate', handler: 'statuses/update', access: role('dinas', MSG.dinasOnlyStatus) },
+  'DELETE /api/status-desa/{kd_status}': { fn: 'statusDelete', handler: 'statuses/delete', access: role('dinas', MSG.dinasOnlyStatus) },
+
+  // village descriptions
+  'GET /api/deskripsi-desa/{kd_desa}': { fn: 'villageDescriptionGet', handler: 'village-descriptions/get', access: PUBLIC },
+  'POST /api/deskripsi-desa': {
+    fn: 'villageDescriptionCreate',
+    handler: 'village-descriptions/create',
+    access: owner(role('pengelola', MSG.pengelolaOnlyVillageDescription)),
+  },
+  'PUT /api/deskripsi-desa/{kd_desa}': {
+    fn: 'villageDescriptionUpdate',
+    handler: 'village-descriptions/update',
+    access: owner(role('pengelola', MSG.pengelolaOnlyVillageDescription)),
+  },
+  'DELETE /api/deskripsi-desa/{kd_desa}': {
+    fn: 'villageDescriptionDelete',
+    handler: 'village-descriptions/delete',
+    access: owner(role('pengelola', MSG.pengelolaOnlyVillageDescription)),
+  },
+
+  // scores
+  'GET /api/skor': { fn: 'scoreList', handler: 'scores/list', access: PUBLIC },
+  'GET /api/skor/{kd_desa}': { fn: 'scoreGet', handler: 'scores/get', access: PUBLIC },
+  'POST /api/skor': { fn: 'scoreCreate', handler: 'scores/create', access: role('dinas', MSG.dinasOnlyScore) },
+  'PUT /api/skor/{kd_desa}': { fn: 'scoreUpdate', handler: 'scores/update', access: role('dinas', MSG.dinasOnlyScore) },
+
+  // users
+  'GET /api/users': { fn: 'userList', handler: 'users/list', access: PUBLIC }, // "temporarily open" in the contract
+
+  // API documentation (generated OpenAPI document and its Swagger UI page)
+  'GET /openapi.json': { fn: 'docsOpenApi', handler: 'docs/openapi', access: PUBLIC },
+  'GET /docs': { fn: 'docsPage', handler: 'docs/page', access: PUBLIC },
+  'GET /docs/{asset}': {
+    fn: 'docsAsset',
+    handler: 'docs/asset',
+    access: PUBLIC,
+    files: ['node_modules/swagger-ui-dist/swagger-ui-bundle.js', 'node_modules/swagger-ui-dist/swagger-ui.css'],
+  },
+
+  // catch-all for unknown routes
+  'ANY /{proxy+}': { fn: 'notFound', handler: 'common/not-found', access: PUBLIC },
+} as const satisfies Record<string, RouteSpec>;
+
+export type RouteKey = keyof typeof ROUTES;
+export const ROUTE_KEYS = Object.keys(ROUTES) as RouteKey[];
+
+/** "GET /api/skor/{kd_desa}" → its method and path. */
+export function splitRouteKey(key: RouteKey): { method: string; path: string } {
+  const [method, path] = key.split(' ') as [string, string];
+  return { method, path };
+}
+
+/**
+ * The `functions:` section of serverless.yml for every route: one function per route,
+ * an `http` event for its path (and one for its web-app path), CORS from `cors`.
+ */
+export function serverlessFunctions(cors: unknown): Record<string, unknown> {
+  const functions: Record<string, unknown> = {};
+  for (const key of ROUTE_KEYS) {
+    const spec: RouteSpec = ROUTES[key];
+    const { method, path } = splitRouteKey(key);
+    const http = (p: string) => ({ http: { method: method.toLowerCase(), path: p, cors } });
+    functions[spec.fn] = {
+      handler: `functions/${spec.handler}.handler`,
+      ...(spec.files ? { package: { patterns: [...spec.files] } } : {}),
+      events: [http(path), ...(spec.webApp ? [http(spec.webApp)] : [])],
+    };
+  }
+  return functions;
+}
