@@ -27,6 +27,7 @@ import { offlinePhase, type OfflineResult } from './src/offline';
 import { serverlessPackage, serviceCopy, type PackageResult } from './src/package';
 import { benchmarksMd, renderTables, targetsOf, type Results } from './src/report';
 import { prepareScale, scalePhase, type ScaleResult } from './src/scale';
+import { tripsPhase, type TripsResult } from './src/trips';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, serviceEnv, startStack, type Stack } from './src/stack';
 import { round } from './src/stats';
 import { prepareWarm, WARM_TABLE, warmPhase, type WarmResult } from './src/warm';
@@ -103,6 +104,7 @@ async function main(): Promise<number> {
   let pkg: PackageResult | undefined;
   let warm: WarmResult | undefined;
   let scale: ScaleResult | undefined;
+  let trips: TripsResult | undefined;
   let cold: ColdResult | undefined;
   let offline: OfflineResult | undefined;
   try {
@@ -190,6 +192,15 @@ async function main(): Promise<number> {
     await cleanup();
     cleanup = undefined;
   }
+  // After the stack: the round-trip test starts its own emulators (vitest global setup).
+  if (!skip.has('trips')) {
+    log('round trips per route: tests/perf/round-trips.test.ts');
+    try {
+      trips = tripsPhase(ROOT, log);
+    } catch (err) {
+      errors.push(`round trips: ${(err as Error).message}`);
+    }
+  }
 
   const scans =
     (warm?.routes ?? []).reduce((n, r) => n + r.scans, 0) +
@@ -212,6 +223,7 @@ async function main(): Promise<number> {
     package: pkg,
     warm,
     scale,
+    trips,
     cold,
     offline,
     memory: { maxRssMiB: round(process.resourceUsage().maxRSS / 1024, 1) },

@@ -1,4 +1,5 @@
 import { MSG } from './messages';
+import type { ListKind } from './lists';
 import type { Role } from './roles';
 
 /**
@@ -51,7 +52,20 @@ export interface RouteSpec {
   webApp?: string;
   /** Files the function reads from disk at run time (shipped in its zip). */
   files?: readonly string[];
+  /**
+   * For a public list: the kinds of data it is built from. A repeat read (If-None-Match)
+   * then costs one small read of their versions instead of the list (lib/http/caching.ts).
+   */
+  reads?: readonly ListKind[];
+  /**
+   * What the route reads first about the village in its path (`kd_desa`): read in the
+   * same round trip as the caller's user item (lib/db/read-ahead.ts).
+   */
+  readAhead?: readonly ReadAheadKind[];
 }
+
+/** Items of a village's partition a route can read ahead (their key builders in lib/db/keys.ts). */
+export type ReadAheadKind = 'village' | 'tourismDescription' | 'villageDescription';
 
 export const ROUTES = {
   // accounts
@@ -74,8 +88,8 @@ export const ROUTES = {
   'GET /auth/me': { fn: 'authMe', handler: 'auth/me', access: ANY_TOKEN, webApp: '/authentication/me' },
 
   // villages
-  'GET /api/desa-wisata': { fn: 'villageList', handler: 'villages/list', access: PUBLIC },
-  'GET /api/desa-wisata/details': { fn: 'villageDetails', handler: 'villages/details', access: PUBLIC },
+  'GET /api/desa-wisata': { fn: 'villageList', handler: 'villages/list', access: PUBLIC, reads: ['villages', 'requests', 'users'] },
+  'GET /api/desa-wisata/details': { fn: 'villageDetails', handler: 'villages/details', access: PUBLIC, reads: ['villages'] },
   'GET /api/desa-wisata/{kd_desa}': { fn: 'villageGet', handler: 'villages/get', access: PUBLIC },
   'GET /api/desa-wisata/email/{email}': { fn: 'villageByEmail', handler: 'villages/by-email', access: PUBLIC },
   'GET /api/desa-wisata/slug/{slug}': { fn: 'villageBySlug', handler: 'villages/by-slug', access: PUBLIC },
@@ -87,11 +101,13 @@ export const ROUTES = {
   'PUT /api/desa-wisata/{kd_desa}': {
     fn: 'villageUpdate',
     handler: 'villages/update',
+    readAhead: ['village'],
     access: owner(role('pengelola', MSG.pengelolaOnlyVillage)),
   },
   'DELETE /api/desa-wisata/{kd_desa}': {
     fn: 'villageDelete',
     handler: 'villages/delete',
+    readAhead: ['village'],
     access: owner(role('pengelola', MSG.pengelolaOnlyVillage)),
   },
 
@@ -101,26 +117,30 @@ export const ROUTES = {
     handler: 'tourism/create',
     access: owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
   },
-  'GET /api/deskripsi-wisata': { fn: 'tourismList', handler: 'tourism/list', access: PUBLIC },
+  'GET /api/deskripsi-wisata': { fn: 'tourismList', handler: 'tourism/list', access: PUBLIC, reads: ['tourism'] },
   'GET /api/deskripsi-wisata/{kd_desa}': { fn: 'tourismGet', handler: 'tourism/get', access: PUBLIC },
   'PUT /api/deskripsi-wisata/{kd_desa}': {
     fn: 'tourismUpdate',
     handler: 'tourism/update',
+    readAhead: ['village', 'tourismDescription'],
     access: owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
   },
   'DELETE /api/deskripsi-wisata/{kd_desa}': {
     fn: 'tourismDelete',
     handler: 'tourism/delete',
+    readAhead: ['village', 'tourismDescription'],
     access: owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
   },
   'PATCH /api/deskripsi-wisata/{kd_desa}': {
     fn: 'tourismAppendItems',
     handler: 'tourism/append-items',
+    readAhead: ['village', 'tourismDescription'],
     access: owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
   },
   'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': {
     fn: 'tourismRemoveItem',
     handler: 'tourism/remove-item',
+    readAhead: ['village', 'tourismDescription'],
     access: owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
   },
   'POST /api/upload/gambar': { fn: 'uploadImage', handler: 'uploads/upload-image', access: ANY_TOKEN },
@@ -134,7 +154,7 @@ export const ROUTES = {
   'DELETE /api/permintaan/{kd_permintaan}': { fn: 'requestDelete', handler: 'requests/delete', access: PUBLIC }, // "temporarily open" in the contract
 
   // village statuses
-  'GET /api/status-desa': { fn: 'statusList', handler: 'statuses/list', access: PUBLIC },
+  'GET /api/status-desa': { fn: 'statusList', handler: 'statuses/list', access: PUBLIC, reads: ['statuses', 'villages'] },
   'GET /api/status-desa/{kd_status}': { fn: 'statusGet', handler: 'statuses/get', access: ANY_TOKEN },
   'POST /api/status-desa': { fn: 'statusCreate', handler: 'statuses/create', access: role('dinas', MSG.dinasOnlyStatus) },
   'PUT /api/status-desa/{kd_status}': { fn: 'statusUpdate', handler: 'statuses/update', access: role('dinas', MSG.dinasOnlyStatus) },
@@ -150,22 +170,24 @@ export const ROUTES = {
   'PUT /api/deskripsi-desa/{kd_desa}': {
     fn: 'villageDescriptionUpdate',
     handler: 'village-descriptions/update',
+    readAhead: ['village', 'villageDescription'],
     access: owner(role('pengelola', MSG.pengelolaOnlyVillageDescription)),
   },
   'DELETE /api/deskripsi-desa/{kd_desa}': {
     fn: 'villageDescriptionDelete',
     handler: 'village-descriptions/delete',
+    readAhead: ['village', 'villageDescription'],
     access: owner(role('pengelola', MSG.pengelolaOnlyVillageDescription)),
   },
 
   // scores
-  'GET /api/skor': { fn: 'scoreList', handler: 'scores/list', access: PUBLIC },
+  'GET /api/skor': { fn: 'scoreList', handler: 'scores/list', access: PUBLIC, reads: ['villages', 'scores'] },
   'GET /api/skor/{kd_desa}': { fn: 'scoreGet', handler: 'scores/get', access: PUBLIC },
   'POST /api/skor': { fn: 'scoreCreate', handler: 'scores/create', access: role('dinas', MSG.dinasOnlyScore) },
   'PUT /api/skor/{kd_desa}': { fn: 'scoreUpdate', handler: 'scores/update', access: role('dinas', MSG.dinasOnlyScore) },
 
   // users
-  'GET /api/users': { fn: 'userList', handler: 'users/list', access: PUBLIC }, // "temporarily open" in the contract
+  'GET /api/users': { fn: 'userList', handler: 'users/list', access: PUBLIC, reads: ['users', 'villages'] }, // "temporarily open" in the contract
 
   // API documentation (generated OpenAPI document and its Swagger UI page)
   'GET /openapi.json': { fn: 'docsOpenApi', handler: 'docs/openapi', access: PUBLIC },

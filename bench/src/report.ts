@@ -3,6 +3,7 @@ import type { ColdResult } from './cold';
 import type { OfflineResult } from './offline';
 import type { PackageResult } from './package';
 import type { ScaleResult } from './scale';
+import type { TripsResult } from './trips';
 import type { WarmResult } from './warm';
 
 export interface Machine {
@@ -31,6 +32,7 @@ export interface Results {
   package?: PackageResult;
   warm?: WarmResult;
   scale?: ScaleResult;
+  trips?: TripsResult;
   cold?: ColdResult;
   offline?: OfflineResult;
   memory: { maxRssMiB: number };
@@ -77,6 +79,41 @@ export function targetsOf(r: Omit<Results, 'targets'>): Target[] {
       detail: c.over.external.length
         ? `over: ${c.over.external.join(', ')}`
         : `max ${Math.max(...c.functions.map((f) => f.variants.external.ratio))}×`,
+    });
+  }
+  const LAMBDA_RESPONSE_LIMIT = 6 * 1024 * 1024;
+  const AT = 50_000;
+  for (const route of r.scale?.routes ?? []) {
+    const last = route.points.at(-1)!;
+    if (last.repeat) {
+      const whole = route.kind === 'list';
+      t.push({
+        name: `goal 1: repeat read of ${route.label} at ${last.villages}: one small read${whole ? ', ≤ 5% of the full read' : ''}`,
+        met: last.repeat.status === 304 && last.repeat.requests === 1 && (!whole || last.repeat.ratio <= 0.05),
+        detail:
+          `${last.repeat.status}, ${last.repeat.requests} request (${last.repeat.shape}, ${last.repeat.itemsRead} items), ` +
+          `${ms(last.repeat.median)} ms vs ${ms(last.handler.median)} ms full = ${Math.round(last.repeat.ratio * 1000) / 10}%` +
+          (whole ? '' : ' (a page is small already: the time share is shown, the goal is the one small read)'),
+      });
+    }
+    if (route.kind === 'list') {
+      const gz = Math.round((last.gzipBytes / last.villages) * AT);
+      const raw = Math.round((last.responseBytes / last.villages) * AT);
+      t.push({
+        name: `goal 2: ${route.label} under Lambda's 6 MB at ${AT.toLocaleString('en')} villages`,
+        met: gz < LAMBDA_RESPONSE_LIMIT,
+        detail:
+          `at ${last.villages}: ${kb(last.responseBytes)} KB plain, ${kb(last.gzipBytes)} KB gzip+base64; ` +
+          `×${AT / last.villages} → ${(raw / 1024 / 1024).toFixed(2)} MB plain, ${(gz / 1024 / 1024).toFixed(2)} MB gzip+base64 (clients that send Accept-Encoding: gzip; others can page with ?page=&limit=)`,
+      });
+    }
+  }
+  for (const row of r.trips?.routes ?? []) {
+    if (row.minimum === undefined) continue;
+    t.push({
+      name: `goal 3: ${row.route} in ≤ ${row.minimum} round trip${row.minimum === 1 ? '' : 's'}`,
+      met: row.trips <= row.minimum,
+      detail: `${row.trips} (${row.commands.join(', ') || 'no DynamoDB request'}) — ${row.why}`,
     });
   }
   for (const route of r.scale?.routes ?? []) {
@@ -196,6 +233,26 @@ export function renderTables(r: Results): string {
       '',
     );
   }
+  if (r.trips) {
+    out.push(
+      `### Round trips to DynamoDB, every route (tests/perf/round-trips.test.ts: each route's valid request, as a caller its rule allows)`,
+      '',
+      table(
+        ['route', 'status', 'requests', 'round trips', 'minimum', '', 'commands', 'why that minimum'],
+        r.trips.routes.map((x) => [
+          x.route,
+          x.status,
+          x.requests,
+          x.trips,
+          x.minimum ?? '—',
+          x.minimum === undefined ? '' : yes(x.trips <= x.minimum),
+          x.commands.join(', ') || '—',
+          x.why ?? '',
+        ]),
+      ),
+      '',
+    );
+  }
   if (r.scale) {
     const s = r.scale;
     const rows: (string | number)[][] = [];
@@ -215,6 +272,10 @@ export function renderTables(r: Results): string {
           p.itemsRead,
           p.rcu,
           kb(p.responseBytes),
+          kb(p.gzipBytes),
+          p.repeat
+            ? `${p.repeat.status}, ${ms(p.repeat.median)} ms, ${p.repeat.requests} req, ${Math.round(p.repeat.ratio * 1000) / 10}%`
+            : '—',
         ]);
       }
     }
@@ -236,6 +297,8 @@ export function renderTables(r: Results): string {
           'items read',
           'RCU',
           'response KB',
+          'gzip KB',
+          'repeat read (If-None-Match)',
         ],
         rows,
       ),
@@ -330,7 +393,7 @@ stops everything it started. Environment knobs:
 | \`BENCH_COLD_RUNS\` | 10 | fresh processes per bundle |
 | \`BENCH_COLD_FUNCTIONS\` | all | comma-separated function names to time (others skipped) |
 | \`BENCH_OFFLINE_SECONDS\` | 10 | serverless-offline load duration (concurrency 10) |
-| \`BENCH_SKIP\` | — | comma-separated phases to skip: package, warm, scale, cold, offline |
+| \`BENCH_SKIP\` | — | comma-separated phases to skip: package, warm, scale, cold, offline, trips |
 | \`BENCH_SEED\` | bulk | \`lib\` seeds every village through lib/ (slow) instead of verified BatchWriteItem |
 
 Method notes: the floor is the same low-level DynamoDB commands (observed by a middleware

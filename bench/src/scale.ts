@@ -34,6 +34,9 @@ export interface ScalePoint {
   itemsRead: number;
   rcu: number;
   responseBytes: number;
+  /** The body a client that takes gzip gets (base64 text, as the function returns it). */
+  gzipBytes: number;
+  repeat?: RepeatRead;
   scans: number;
 }
 
@@ -112,7 +115,40 @@ const SPECS: Spec[] = [
     fn: 'scoreList',
     event: () => apiEvent({ method: 'GET', resource: '/api/skor' }),
   },
+  {
+    id: 'GET /api/desa-wisata/details',
+    label: 'village details list (all)',
+    kind: 'list',
+    fn: 'villageDetails',
+    event: () => apiEvent({ method: 'GET', resource: '/api/desa-wisata/details' }),
+  },
+  {
+    id: 'GET /api/status-desa',
+    label: 'status list (all; the bench villages have none)',
+    kind: 'list',
+    fn: 'statusList',
+    event: () => apiEvent({ method: 'GET', resource: '/api/status-desa' }),
+  },
 ];
+
+/** The same request, conditional on the tag of an earlier answer, or asking for gzip. */
+const withHeaders = (event: APIGatewayProxyEvent, headers: Record<string, string>): APIGatewayProxyEvent => ({
+  ...event,
+  headers: { ...event.headers, ...headers },
+  multiValueHeaders: { ...event.multiValueHeaders, ...Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, [v]])) },
+});
+
+/** A repeat read: the same request with If-None-Match set to the first answer's tag. */
+export interface RepeatRead {
+  status: number;
+  median: number;
+  requests: number;
+  roundTrips: number;
+  shape: string;
+  itemsRead: number;
+  /** Its median time ÷ the full read's. */
+  ratio: number;
+}
 
 export interface ScaleTable {
   size: number;
@@ -181,6 +217,7 @@ export async function scalePhase(ctx: ScaleContext, tables: ScaleTable[]): Promi
       }
     }
     const points = states.map(finish);
+    for (let k = 0; k < points.length; k++) points[k]!.repeat = await repeatRead(ctx, states[k]!, spec, points[k]!);
     for (const p of points) {
       log(
         `scale: ${spec.label}, ${p.villages} villages: median ${p.handler.median} ms (n=${p.n}${p.budgetHit ? ', time budget' : ''}), ` +
@@ -210,6 +247,7 @@ interface PointState {
   spent: number;
   done: boolean;
   budgetHit: boolean;
+  gzipBytes: number;
 }
 
 /** Warm-up request; it also gives the requests sent, and (replayed with ReturnConsumedCapacity) the items and capacity read. */
@@ -218,7 +256,28 @@ async function start(ctx: ScaleContext, handler: Handler, spec: Spec, size: numb
   if (first.result.statusCode !== 200)
     throw new Error(`${spec.id} at ${size}: ${first.result.statusCode} ${first.result.body.slice(0, 200)}`);
   const probe = await ctx.floor.replay(first.calls, true);
-  return { handler, size, first, probe, times: [], floors: [], waits: [], outside: [], spent: 0, done: false, budgetHit: false };
+  const gz = await invoke(handler, withHeaders(spec.event(size), { Accept: 'application/json', 'Accept-Encoding': 'gzip' }));
+  const gzipBytes = Buffer.byteLength(gz.body);
+  return { handler, size, first, probe, times: [], floors: [], waits: [], outside: [], spent: 0, done: false, budgetHit: false, gzipBytes };
+}
+
+/** n conditional requests with the first answer's tag: what a browser or CDN revalidating an unchanged list costs. */
+async function repeatRead(ctx: ScaleContext, st: PointState, spec: Spec, point: ScalePoint): Promise<RepeatRead> {
+  const etag = String(st.first.result.headers?.ETag ?? '');
+  const event = withHeaders(spec.event(st.size), { 'If-None-Match': etag });
+  const first = await observe(() => invoke(st.handler, event));
+  const probe = await ctx.floor.replay(first.calls, true);
+  const times: number[] = [];
+  for (let i = 0; i < Math.max(5, Math.min(ctx.n, 50)); i++) times.push((await observe(() => invoke(st.handler, event))).ms);
+  return {
+    status: first.result.statusCode,
+    median: round(median(times), 3),
+    requests: first.calls.length,
+    roundTrips: groups(first.calls).length,
+    shape: shape(first.calls),
+    itemsRead: probe.itemsRead,
+    ratio: round(median(times) / point.handler.median, 3),
+  };
 }
 
 function finish(st: PointState): ScalePoint {
@@ -237,6 +296,7 @@ function finish(st: PointState): ScalePoint {
     itemsRead: probe.itemsRead,
     rcu: round(probe.rcu, 1),
     responseBytes: Buffer.byteLength(first.result.body),
+    gzipBytes: st.gzipBytes,
     scans: first.calls.filter((c) => c.op === 'Scan').length,
   };
 }

@@ -121,7 +121,12 @@ function mirrorItems(s: Seeder, m: MirrorInput): Record<string, Item> {
     request_codes: new Set([v.kdp]),
     gambar_cover: null,
   });
-  items.slug = { ...keys.slugMarker(v.slug), type: 'SLUG', kd_desa: v.kd };
+  items.slug = {
+    ...keys.slugMarker(v.slug),
+    type: 'SLUG',
+    kd_desa: v.kd,
+    village: s.villages.publicView(s.villages.fromItem(items.village)),
+  };
   items.request = s.requests.toItem({
     kd_permintaan: v.kdp,
     kd_desa: v.kd,

@@ -1,4 +1,7 @@
+import type { Key } from '../db/entity';
+import { fitsKey, keys } from '../db/keys';
 import { getUserByEmail, type UserRecord } from '../db/users';
+import type { ReadAheadKind } from '../routes';
 import { forbidden, unauthenticated } from '../errors';
 import { MSG } from '../messages';
 import type { AccessRule } from './access-rules';
@@ -20,15 +23,24 @@ export function bearerToken(headers: Record<string, string | undefined> | null |
   return match ? match[1]! : null;
 }
 
+/** Items to read together with the caller's user item (lib/db/read-ahead.ts). */
+export type ReadAhead = Key[];
+
+/** The keys of what a route reads first about village `kd` (`readAhead` in lib/routes.ts). */
+export function readAheadKeys(kinds: readonly ReadAheadKind[] | undefined, kd: string | undefined): ReadAhead {
+  if (!kinds || !kd || !fitsKey(kd)) return [];
+  return kinds.map((k) => keys[k](kd));
+}
+
 /**
  * Resolves a token to the current user record: the signature, algorithm and expiry must
  * hold, the user must still exist with the same id, and the token must not predate the
  * last password change. Otherwise 401 "Token tidak valid atau sudah kadaluarsa".
  */
-export async function userFromToken(token: string): Promise<UserRecord> {
+export async function userFromToken(token: string, readAhead: ReadAhead = []): Promise<UserRecord> {
   const claims = await verifyToken(token);
   if (!claims) throw unauthenticated(MSG.tokenInvalid);
-  const user = await getUserByEmail(claims.email);
+  const user = await getUserByEmail(claims.email, readAhead);
   if (!user || String(user.id) !== claims.sub || claims.iat < (user.password_changed_at ?? 0)) {
     throw unauthenticated(MSG.tokenInvalid);
   }
@@ -42,6 +54,7 @@ export async function userFromToken(token: string): Promise<UserRecord> {
 export async function authorize(
   rule: AccessRule,
   headers: Record<string, string | undefined> | null | undefined,
+  readAhead: ReadAhead = [],
 ): Promise<UserRecord | undefined> {
   if (rule.kind === 'public') return undefined;
   const token = bearerToken(headers);
@@ -50,7 +63,7 @@ export async function authorize(
     throw unauthenticated(MSG.tokenMissing);
   }
   if (token === null) throw unauthenticated(MSG.tokenInvalid);
-  const user = await userFromToken(token);
+  const user = await userFromToken(token, readAhead);
   if (rule.roles && !rule.roles.includes(user.role)) {
     throw forbidden(rule.forbidden ?? MSG.forbiddenRole);
   }

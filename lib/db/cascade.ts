@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 
 import { keys } from './keys';
+import { listsChanged } from './list-versions';
 import { positionRemoval } from './tourism-descriptions';
 import { transactWrite } from './transact';
 import type { TransactItem } from './entity';
@@ -89,6 +90,7 @@ export async function cascadeDeleteVillage(village: VillageRecord): Promise<void
   ];
   const finalItems: TransactItem[] = [
     ...contributions.flatMap((c) => c.writes ?? []),
+    ...listsChanged('villages', 'requests', 'statuses', 'scores', 'tourism'),
     {
       Delete: {
         TableName: tableName(),

@@ -3,6 +3,8 @@ import * as z from 'zod';
 import { db, tableName } from './client';
 import { projection, queryAll, unlessConditionFails } from './helpers';
 import { fitsKey, GSI1 } from './keys';
+import { takeReadAhead } from './read-ahead';
+import { transactWrite } from './transact';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type Key = { PK: string; SK: string };
@@ -52,8 +54,8 @@ export interface Entity<S extends z.ZodObject, P extends keyof z.infer<S> & stri
   putAtVersion(record: z.infer<S>, version: number, check?: (item: Record<string, unknown>) => Record<string, unknown>): TransactItem;
   /** The transaction item that deletes the item if it is still at `version`. */
   deleteAtVersion(id: string, version: number): TransactItem;
-  /** SETs `values` on an existing item; false when there is none. */
-  setIfExists(id: string, values: Partial<z.infer<S>>): Promise<boolean>;
+  /** SETs `values` on an existing item, in one transaction with `alongside`; false when there is none. */
+  setIfExists(id: string, values: Partial<z.infer<S>>, alongside?: TransactItem[]): Promise<boolean>;
 }
 
 export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> & string>(def: EntityDefinition<S, P>): Entity<S, P> {
@@ -87,6 +89,9 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
     },
     async get(id, consistent = false) {
       if (!fitsKey(id)) return undefined;
+      // Read ahead with the caller's user item (strongly consistent), for this request only.
+      const ahead = takeReadAhead(def.key(id));
+      if (ahead !== undefined) return ahead ? fromItem(ahead) : undefined;
       const out = await db().send(new GetCommand({ TableName: tableName(), Key: def.key(id), ConsistentRead: consistent }));
       return out.Item ? fromItem(out.Item) : undefined;
     },
@@ -116,31 +121,37 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
     putNew: (record, check = (item) => item) => ({
       Put: { TableName: tableName(), Item: check(toItem(record)), ConditionExpression: 'attribute_not_exists(PK)' },
     }),
-    setIfExists(id, values) {
-      if (!fitsKey(id)) return Promise.resolve(false);
+    async setIfExists(id, values, alongside = []) {
+      if (!fitsKey(id)) return false;
       const names: Record<string, string> = {};
       const vals: Record<string, unknown> = {};
       Object.entries(values).forEach(([k, v], i) => {
         names[`#f${i}`] = k;
         vals[`:f${i}`] = v;
       });
-      return unlessConditionFails(
-        db().send(
-          new UpdateCommand({
-            TableName: tableName(),
-            Key: def.key(id),
-            UpdateExpression: `SET ${Object.keys(names)
-              .map((n, i) => `${n} = :f${i}`)
-              .join(', ')}`,
-            ConditionExpression: 'attribute_exists(PK)',
-            ExpressionAttributeNames: names,
-            ExpressionAttributeValues: vals,
-          }),
-        ),
-      );
+      const update = {
+        TableName: tableName(),
+        Key: def.key(id),
+        UpdateExpression: `SET ${Object.keys(names)
+          .map((n, i) => `${n} = :f${i}`)
+          .join(', ')}`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: vals,
+      };
+      if (alongside.length === 0) return unlessConditionFails(db().send(new UpdateCommand(update)));
+      try {
+        await transactWrite([{ Update: update }, ...alongside], (failed) => (failed.includes(0) ? new Missing() : undefined));
+        return true;
+      } catch (err) {
+        if (err instanceof Missing) return false;
+        throw err;
+      }
     },
   };
 }
+
+class Missing extends Error {}
 
 /** The condition of an optimistic write: the item is still at `version`. */
 const atVersion = (version: number) => ({ ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version } });

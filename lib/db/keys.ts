@@ -23,6 +23,7 @@
  * | slug suffix counter  | SLUGSEQ#<base slug>   | SLUGSEQ  | —                        | —                      |
  * | request              | REQ#<kd_permintaan>   | REQ      | REQ / <created_at>#<kd>  | —                      |
  * | village status       | STAT#<kd_status>      | STAT     | STAT / <created_at>#<kd> | —                      |
+ * | list version shard   | LISTVER#<kind>        | <0…7>    | —                        | —                      |
  *
  * Everything that hangs off one village and has no code of its own (score; later the
  * two descriptions) lives in the village's partition, so one strongly consistent Query
@@ -136,6 +137,9 @@ export const keys = {
   /** Sparse: only descriptions with an attraction that has an image; the sort key is random. */
   attractionIndex: (randomKey: string) => ({ GSI2PK: 'ATRAKSI', GSI2SK: randomKey }),
   villageDescription: (kd: string) => ({ PK: `DESA#${kd}`, SK: 'DESKDESA' }),
+
+  /** One of the shards of a list kind's version (lib/db/list-versions.ts). */
+  listVersion: (kind: string, shard: number) => ({ PK: `LISTVER#${kind}`, SK: String(shard) }),
 
   status: (code: string) => ({ PK: `STAT#${code}`, SK: 'STAT' }),
   statusList: (createdAt: string, code: string) => ({ GSI1PK: LIST.statuses, GSI1SK: `${createdAt}#${code}` }),

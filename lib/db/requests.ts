@@ -5,6 +5,7 @@ import { newCode } from '../codes';
 import { db, tableName } from './client';
 import { defineEntity, timestamp } from './entity';
 import { keys, LIST, normEmail } from './keys';
+import { listsChanged } from './list-versions';
 import { addVillageChild, deleteVillageChild, VillageGoneError } from './village-children';
 
 export { VillageGoneError };
@@ -73,7 +74,7 @@ export async function createRequest(input: { kd_desa: string; email: string; sta
 
 /** Sets a request's status. Returns false when the request does not exist. */
 export const setRequestStatus = (code: string, status: RequestStatus): Promise<boolean> =>
-  requests.setIfExists(code, { status_permintaan: status, updated_at: nowIso() });
+  requests.setIfExists(code, { status_permintaan: status, updated_at: nowIso() }, listsChanged('requests'));
 
 /** Deletes a request and removes it from its village in one transaction. Returns false when it does not exist. */
 export async function deleteRequest(code: string): Promise<boolean> {

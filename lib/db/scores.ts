@@ -1,10 +1,9 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { nowIso } from '../clock';
-import { db, tableName } from './client';
+import { tableName } from './client';
 import { defineEntity, timestamp } from './entity';
-import { isConditionFailure } from './helpers';
 import { keys, LIST, fitsKey } from './keys';
+import { listsChanged } from './list-versions';
 import { transactWrite } from './transact';
 import { villageChildChange } from './village-children';
 
@@ -53,42 +52,45 @@ export const listScores = () => scores.listAll(['kd_desa', ...SCORE_FIELDS, 'rat
 
 export class ScoreExistsError extends Error {}
 export class ScoreVillageMissingError extends Error {}
+export class ScoreMissingError extends Error {}
 
 /** Creates the village's score if it has none, in one transaction with the village's child_rev. */
 export async function createScore(score: Omit<ScoreRecord, 'created_at' | 'updated_at'>): Promise<ScoreRecord> {
   if (!fitsKey(score.kd_desa)) throw new ScoreVillageMissingError();
   const now = nowIso();
   const record: ScoreRecord = { ...score, created_at: now, updated_at: now };
-  await transactWrite([scores.putNew(record), villageChildChange(score.kd_desa, {})], (failed) =>
+  await transactWrite([scores.putNew(record), villageChildChange(score.kd_desa, {}), ...listsChanged('scores')], (failed) =>
     failed.includes(0) ? new ScoreExistsError() : new ScoreVillageMissingError(),
   );
   return record;
 }
 
-/** Replaces the six values and the computed ones. Returns undefined when there is no score. */
-export async function updateScore(score: Omit<ScoreRecord, 'created_at' | 'updated_at'>): Promise<ScoreRecord | undefined> {
-  if (!fitsKey(score.kd_desa)) return undefined;
-  const values: Record<string, unknown> = {
-    ':now': nowIso(),
-    ':total': score.total_skor,
-    ':avg': score.rata_rata,
-    ':cat': score.kategori_desa,
-  };
+/**
+ * Replaces the six values and the computed ones, if the village and its score exist
+ * (ScoreVillageMissingError / ScoreMissingError otherwise), in one transaction.
+ */
+export async function updateScore(score: Omit<ScoreRecord, 'created_at' | 'updated_at'>): Promise<Omit<ScoreRecord, 'created_at'>> {
+  if (!fitsKey(score.kd_desa)) throw new ScoreVillageMissingError();
+  const now = nowIso();
+  const values: Record<string, unknown> = { ':now': now, ':total': score.total_skor, ':avg': score.rata_rata, ':cat': score.kategori_desa };
   for (const f of SCORE_FIELDS) values[`:${f}`] = score[f];
-  try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.score(score.kd_desa),
-        UpdateExpression: `SET ${SCORE_FIELDS.map((f) => `${f} = :${f}`).join(', ')}, total_skor = :total, rata_rata = :avg, kategori_desa = :cat, updated_at = :now`,
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes as ScoreRecord;
-  } catch (err) {
-    if (isConditionFailure(err)) return undefined;
-    throw err;
-  }
+  await transactWrite(
+    [
+      {
+        ConditionCheck: { TableName: tableName(), Key: keys.village(score.kd_desa), ConditionExpression: 'attribute_exists(PK)' },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.score(score.kd_desa),
+          UpdateExpression: `SET ${SCORE_FIELDS.map((f) => `${f} = :${f}`).join(', ')}, total_skor = :total, rata_rata = :avg, kategori_desa = :cat, updated_at = :now`,
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: values,
+        },
+      },
+      ...listsChanged('scores'),
+    ],
+    (failed) => (failed.includes(0) ? new ScoreVillageMissingError() : new ScoreMissingError()),
+  );
+  return { ...score, updated_at: now };
 }

@@ -3,6 +3,7 @@ import { nowIso } from '../clock';
 import { newCode } from '../codes';
 import { defineEntity, timestamp } from './entity';
 import { keys, LIST } from './keys';
+import { listsChanged } from './list-versions';
 import { addVillageChild, deleteVillageChild } from './village-children';
 
 /** An operating status of a village: STAT#<kd_status>, listed in GSI1 STAT. */
@@ -41,7 +42,7 @@ export async function createStatus(input: { kd_desa: string; status: VillageStat
 
 /** Sets status and remark. Returns false when the status does not exist. */
 export const updateStatus = (code: string, input: { status: VillageStatus; keterangan: string }): Promise<boolean> =>
-  statuses.setIfExists(code, { ...input, tanggal_update: nowIso() });
+  statuses.setIfExists(code, { ...input, tanggal_update: nowIso() }, listsChanged('statuses'));
 
 export async function deleteStatus(code: string): Promise<boolean> {
   const item = await getStatus(code);

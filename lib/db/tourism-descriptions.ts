@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { isConditionFailure } from './helpers';
 import { GSI2, keys } from './keys';
+import { listsChanged } from './list-versions';
 import { withRetries } from '../retry';
 import { isTransactionConflict, transactWrite } from './transact';
 import * as z from 'zod';
@@ -169,13 +169,10 @@ export async function positionRemoval(kd: string): Promise<TransactItem[]> {
 
 /** Replaces the description if it is still at `expectedVersion` (DescriptionVersionError otherwise). */
 export async function replaceTourismDescription(d: TourismDescriptionRecord, expectedVersion: number): Promise<void> {
-  const { Put } = tourismDescriptions.putAtVersion(d, expectedVersion, assertItemFits);
-  try {
-    await db().send(new PutCommand(Put!));
-  } catch (err) {
-    if (isConditionFailure(err)) throw new DescriptionVersionError();
-    throw err;
-  }
+  await transactWrite(
+    [tourismDescriptions.putAtVersion(d, expectedVersion, assertItemFits), ...listsChanged('tourism')],
+    () => new DescriptionVersionError(),
+  );
 }
 
 /** Deletes the description (if still at `expectedVersion`), frees its list position, records it on the village. */
@@ -192,7 +189,7 @@ export async function deleteTourismDescription(kd: string, expectedVersion: numb
  * writes in one transaction; `taken` is what a failed first condition means.
  */
 async function writeWithPositions(items: TransactItem[], taken: new () => Error): Promise<void> {
-  await transactWrite(items, (failed) =>
+  await transactWrite([...items, ...listsChanged('tourism')], (failed) =>
     failed.includes(0) ? new taken() : failed.includes(1) ? new DescriptionVillageMissingError() : new PositionsMovedError(),
   );
 }

@@ -1,10 +1,13 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ROLES } from '../roles';
-import { defineEntity, timestamp } from './entity';
+import { defineEntity, timestamp, type Key } from './entity';
+import { rememberRead } from './read-ahead';
+import { listsChanged } from './list-versions';
+import { transactWrite } from './transact';
 import { nowIso, nowSeconds } from '../clock';
 import { db, tableName } from './client';
-import { failedConditions, isConditionFailure, projection, queryAll } from './helpers';
+import { failedConditions, projection, queryAll } from './helpers';
 import { GSI1, keys, LIST, normEmail, fitsKey } from './keys';
 
 /** An account: USER#<email>, listed in GSI1 USER. `password_hash` never leaves lib/; responses use the public view. */
@@ -44,8 +47,26 @@ export class DuplicateUserError extends Error {
   }
 }
 
-export async function getUserByEmail(email: string): Promise<UserRecord | undefined> {
+/**
+ * The user with this e-mail. With `alongside`, those items are read in the same
+ * strongly consistent BatchGetItem and kept for this request's entity reads
+ * (lib/db/read-ahead.ts): one round trip instead of two.
+ */
+export async function getUserByEmail(email: string, alongside: Key[] = []): Promise<UserRecord | undefined> {
   if (!fitsKey(email)) return undefined;
+  if (alongside.length > 0) {
+    const userKey = keys.user(email);
+    const out = await db().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: [userKey, ...alongside], ConsistentRead: true } } }),
+    );
+    const items = out.Responses?.[tableName()] ?? [];
+    const unprocessed = out.UnprocessedKeys?.[tableName()]?.Keys?.length ?? 0;
+    const find = (k: Key) => items.find((i) => i.PK === k.PK && i.SK === k.SK);
+    // Whatever came back unprocessed is simply read again later, the usual way.
+    if (unprocessed === 0) for (const k of alongside) rememberRead(k, find(k) ?? null);
+    const user = find(userKey);
+    if (user || unprocessed === 0) return user ? users.fromItem(user) : undefined;
+  }
   const out = await db().send(
     new GetCommand({
       TableName: tableName(),
@@ -105,6 +126,7 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
+          ...listsChanged('users'),
         ],
       }),
     );
@@ -118,23 +140,28 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
 
 /** Sets is_verified = true. Returns false when the user does not exist. Idempotent. */
 export async function markVerified(email: string): Promise<UserRecord | false> {
-  if (!fitsKey(email)) return false;
+  const user = await getUserByEmail(email);
+  if (!user) return false;
+  if (user.is_verified) return user;
+  const now = nowIso();
   try {
-    const out = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(email),
-        UpdateExpression: 'SET is_verified = :t, updated_at = :now',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':t': true, ':now': nowIso() },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return out.Attributes as UserRecord;
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.user(email),
+          UpdateExpression: 'SET is_verified = :t, updated_at = :now',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':t': true, ':now': now },
+        },
+      },
+      ...listsChanged('users'),
+    ]);
   } catch (err) {
-    if (isConditionFailure(err)) return false;
+    if (failedConditions(err)) return false; // deleted meanwhile
     throw err;
   }
+  return { ...user, is_verified: true, updated_at: now };
 }
 
 /** The write that replaces a password (a TransactWrite item, so a caller can pair it with other writes). */
@@ -159,6 +186,7 @@ export async function deleteUser(email: string): Promise<void> {
       TransactItems: [
         { Delete: { TableName: tableName(), Key: keys.user(email) } },
         { Delete: { TableName: tableName(), Key: keys.usernameMarker(user.username) } },
+        ...listsChanged('users'),
       ],
     }),
   );

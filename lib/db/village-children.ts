@@ -2,6 +2,8 @@ import { tableName } from './client';
 import type { TransactItem } from './entity';
 import { failedConditions } from './helpers';
 import { keys } from './keys';
+import type { ListKind } from '../lists';
+import { listsChanged } from './list-versions';
 import { transactWrite } from './transact';
 
 /**
@@ -38,11 +40,19 @@ export function villageChildChange(kd: string, change: { add?: ChildCodes; remov
   };
 }
 
+/** The lists a change of these children changes. */
+const kindsOf = (codes: ChildCodes): ListKind[] => [
+  ...(codes.request ? (['requests'] as const) : []),
+  ...(codes.status ? (['statuses'] as const) : []),
+];
+
 export class VillageGoneError extends Error {}
 
 /** Stores a new item that hangs off village `kd` and records it on the village, in one transaction. */
 export async function addVillageChild(put: TransactItem, kd: string, codes: ChildCodes = {}): Promise<void> {
-  await transactWrite([put, villageChildChange(kd, { add: codes })], (failed) => (failed.includes(1) ? new VillageGoneError() : undefined));
+  await transactWrite([put, villageChildChange(kd, { add: codes }), ...listsChanged(...kindsOf(codes))], (failed) =>
+    failed.includes(1) ? new VillageGoneError() : undefined,
+  );
 }
 
 /**
@@ -54,6 +64,7 @@ export async function deleteVillageChild(kd: string, key: Record<string, string>
     await transactWrite([
       { Delete: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(PK)' } },
       villageChildChange(kd, { remove: change }),
+      ...listsChanged(...kindsOf(change)),
     ]);
     return true;
   } catch (err) {
@@ -61,7 +72,7 @@ export async function deleteVillageChild(kd: string, key: Record<string, string>
     if (failed?.includes(0)) return false; // deleted meanwhile
     if (failed?.includes(1)) {
       // The village is gone already (its cascade removes its children); make sure this one is.
-      await transactWrite([{ Delete: { TableName: tableName(), Key: key } }]);
+      await transactWrite([{ Delete: { TableName: tableName(), Key: key } }, ...listsChanged(...kindsOf(change))]);
       return true;
     }
     throw err;

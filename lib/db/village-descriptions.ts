@@ -3,6 +3,7 @@ import { tableName } from './client';
 import { defineEntity, imageUrl, timestamp } from './entity';
 
 import { keys } from './keys';
+import { listsChanged } from './list-versions';
 import { transactWrite } from './transact';
 import type { TransactItem } from './entity';
 import { assertItemFits } from './item-size';
@@ -87,7 +88,7 @@ const villageCopyChange = (kd: string, d: VillageDescriptionRecord | null): Tran
 
 /** Writes the description (first item) and the village's copy; `taken` is what a failed first condition means. */
 async function write(items: TransactItem[], taken: new () => Error = VillageDescriptionVersionError): Promise<void> {
-  await transactWrite(items, (failed) =>
+  await transactWrite([...items, ...listsChanged('villages')], (failed) =>
     failed.includes(0) ? new taken() : failed.includes(1) ? new VillageDescriptionVillageMissingError() : undefined,
   );
 }

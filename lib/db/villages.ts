@@ -7,6 +7,7 @@ import { db, tableName } from './client';
 import { defineEntity, imageUrl, timestamp, type TransactItem } from './entity';
 import { queryAll } from './helpers';
 import { GSI2, keys, LIST, normEmail, fitsKey } from './keys';
+import { listsChanged } from './list-versions';
 import { requests } from './requests';
 import { transactWrite } from './transact';
 
@@ -76,11 +77,26 @@ export class VersionConflictError extends Error {}
 
 export const getVillage = (kd: string, consistent = false) => villages.get(kd, consistent);
 
-export async function getVillageBySlug(slug: string): Promise<VillageRecord | undefined> {
+/**
+ * A slug's marker: it reserves the slug (conditional Put) and carries a copy of the
+ * village's public view, written in the same transaction as every change of it, so a
+ * slug is read in one round trip.
+ */
+const slugMarkerItem = (v: VillageRecord) => ({
+  ...keys.slugMarker(v.slug),
+  type: 'SLUG',
+  kd_desa: v.kd_desa,
+  village: villages.publicView(v),
+});
+
+/** The public view of the village with this slug: one GetItem (markers written before the copy existed: two). */
+export async function getVillageBySlug(slug: string): Promise<PublicVillage | undefined> {
   if (!fitsKey(slug)) return undefined;
   const marker = await db().send(new GetCommand({ TableName: tableName(), Key: keys.slugMarker(slug) }));
+  if (marker.Item?.village) return marker.Item.village as PublicVillage;
   const kd = marker.Item?.kd_desa as string | undefined;
-  return kd ? getVillage(kd) : undefined;
+  const village = kd ? await getVillage(kd) : undefined;
+  return village && villages.publicView(village);
 }
 
 /** Several villages by code in one BatchGetItem round trip per 100 codes. */
@@ -167,7 +183,7 @@ export async function createVillage(fields: VillageFields, opts: { signupOf?: st
           {
             Put: {
               TableName: tableName(),
-              Item: { ...keys.slugMarker(slug), type: 'SLUG', kd_desa: kd },
+              Item: slugMarkerItem(village),
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
@@ -184,6 +200,7 @@ export async function createVillage(fields: VillageFields, opts: { signupOf?: st
             },
           });
         }
+        items.push(...listsChanged('villages', 'requests'));
         await transactWrite(items, (failed) =>
           failed.includes(3) ? new SignupRefusedError() : failed.includes(1) ? new SlugTakenError() : new VillageCodeTakenError(),
         );
@@ -236,29 +253,31 @@ export async function updateVillage(current: VillageRecord, fields: VillageField
         },
       },
     ];
+    const next: VillageRecord = { ...current, ...fields, email, slug, updated_at: now, version: current.version + 1 };
+    items.push({
+      Put: {
+        TableName: tableName(),
+        Item: slugMarkerItem(next),
+        // A new slug must be free; the current one must still be this village's.
+        ConditionExpression: slug === current.slug ? 'attribute_not_exists(PK) OR kd_desa = :kd' : 'attribute_not_exists(PK)',
+        ...(slug === current.slug ? { ExpressionAttributeValues: { ':kd': current.kd_desa } } : {}),
+      },
+    });
     if (slug !== current.slug) {
-      items.push(
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.slugMarker(slug), type: 'SLUG', kd_desa: current.kd_desa },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
+      items.push({
+        Delete: {
+          TableName: tableName(),
+          Key: keys.slugMarker(current.slug),
+          ConditionExpression: 'kd_desa = :kd',
+          ExpressionAttributeValues: { ':kd': current.kd_desa },
         },
-        {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.slugMarker(current.slug),
-            ConditionExpression: 'kd_desa = :kd',
-            ExpressionAttributeValues: { ':kd': current.kd_desa },
-          },
-        },
-      );
+      });
     }
+    items.push(...listsChanged('villages'));
     await transactWrite(items, (failed) =>
       failed.includes(0) || failed.includes(2) ? new VersionConflictError() : failed.includes(1) ? new SlugTakenError() : undefined,
     );
-    return { ...current, ...fields, email, slug, updated_at: now, version: current.version + 1 };
+    return next;
   };
   return keepSlug ? write(current.slug) : withFreeSlug(base, write);
 }

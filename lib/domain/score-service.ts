@@ -3,12 +3,13 @@ import {
   createScore,
   listScores,
   ScoreExistsError,
+  ScoreMissingError,
   ScoreVillageMissingError,
   SCORE_FIELDS,
   updateScore,
   type ScoreRecord,
 } from '../db/scores';
-import { getVillage, listVillages } from '../db/villages';
+import { listVillages } from '../db/villages';
 import { conflict, invalid, found, notFound } from '../errors';
 import { parseOrInvalid } from '../validation';
 import { MSG } from '../messages';
@@ -35,12 +36,15 @@ export async function createScoreFrom(input: unknown): Promise<ScoreRecord> {
 }
 
 /** PUT /api/skor/{kd}. */
-export async function updateScoreFor(kd: string, body: unknown): Promise<ScoreRecord> {
+export async function updateScoreFor(kd: string, body: unknown) {
   const values = scoreValuesFrom(body);
-  if (!(await getVillage(kd))) throw notFound(MSG.scoreVillageNotFound);
-  const updated = await updateScore({ kd_desa: kd, ...values, ...computeScore(values) });
-  if (!updated) throw notFound(MSG.scoreNotFound);
-  return updated;
+  try {
+    return await updateScore({ kd_desa: kd, ...values, ...computeScore(values) });
+  } catch (err) {
+    if (err instanceof ScoreVillageMissingError) throw notFound(MSG.scoreVillageNotFound);
+    if (err instanceof ScoreMissingError) throw notFound(MSG.scoreNotFound);
+    throw err;
+  }
 }
 
 /** GET /api/skor: every village, scored or not (null scores, rata_rata 0, Rintisan). */

@@ -16,10 +16,10 @@ export function parseIncludeDesa(value: string | undefined): boolean {
  * manage a village appear, each row naming one village (as a SQL inner join would).
  */
 export async function userList(includeDesa: boolean) {
-  const users = await listUsers();
+  // Both lists at once when both are needed: one round trip.
+  const [users, villages] = await Promise.all([listUsers(), includeDesa ? listVillages(['email', 'nama_desa']) : []]);
   const row = (u: (typeof users)[number]) => ({ full_name: u.full_name, email: u.email, is_verified: u.is_verified });
   if (!includeDesa) return users.map(row);
-  const villages = await listVillages(['email', 'nama_desa']);
   const byEmail = new Map(users.map((u) => [u.email, u]));
   return villages.flatMap((v) => {
     const u = byEmail.get(v.email);

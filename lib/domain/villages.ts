@@ -141,8 +141,7 @@ export function villageDetailsList<K extends keyof VillageRecord = never>(extra:
 export const villageByCode = async (kd: string) => toPublicVillage(found(await getVillage(kd), MSG.villageNotFound));
 
 /** GET /api/desa-wisata/slug/{slug} (slugs are lower case). */
-export const villageBySlug = async (slug: string) =>
-  toPublicVillage(found(await getVillageBySlug(slug.toLowerCase()), MSG.villageNotFound));
+export const villageBySlug = async (slug: string) => found(await getVillageBySlug(slug.toLowerCase()), MSG.villageNotFound);
 
 /** GET /api/desa-wisata/email/{email}: `[]` for an e-mail with no village. */
 export const villagesOfManager = async (email: string) => (await villagesByEmail(email)).map(toPublicVillage);

@@ -1,14 +1,19 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { accessRule, type RouteKey } from '../auth/access-rules';
+import { listTag } from '../domain/list-versions';
+import type { ListKind } from '../lists';
+import { ROUTES, type RouteSpec } from '../routes';
 import { isDependencyUnavailable } from '../aws';
-import { authorize } from '../auth/authenticate';
+import { authorize, readAheadKeys } from '../auth/authenticate';
+import { withReadAhead } from '../db/read-ahead';
 import { config } from '../config';
 import type { UserRecord } from '../db/users';
 import { log, logger } from '../log';
 import { recordRequest } from '../metrics';
 import { inSubsegment } from '../tracing';
 import { MSG } from '../messages';
-import { withCaching } from './caching';
+import { matches, notModified, withCaching } from './caching';
+import { acceptsGzip, withCompression } from './compression';
 import { corsHeaders } from './cors';
 import { DomainError } from '../errors';
 import { httpFailure } from './errors';
@@ -55,8 +60,12 @@ function lowerHeaders(h: APIGatewayProxyEvent['headers'] | null | undefined): Re
 export function route(key: RouteKey, fn: RouteHandler): LambdaHandler {
   const cfg = config();
   const rule = accessRule(key);
+  const spec: RouteSpec = ROUTES[key];
+  const reads = spec.reads;
   let coldStart = true;
-  return async (event, context) => {
+  // Each request runs in its own read-ahead scope (lib/db/read-ahead.ts).
+  return (event, context) => withReadAhead(() => handle(event, context));
+  async function handle(event: APIGatewayProxyEvent, context?: Partial<Context>): Promise<APIGatewayProxyResult> {
     const started = Date.now();
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId;
     logger.appendKeys({ route: key, requestId });
@@ -67,12 +76,13 @@ export function route(key: RouteKey, fn: RouteHandler): LambdaHandler {
       if (event.httpMethod === 'OPTIONS') {
         result = { statusCode: 204, headers: {}, body: '' };
       } else {
-        const user = await authorize(rule, headers);
         const params: Record<string, string> = {};
         for (const [k, v] of Object.entries(event.pathParameters ?? {})) if (v != null) params[k] = decodeParam(v);
+        const user = await authorize(rule, headers, readAheadKeys(spec.readAhead, params.kd_desa));
         const query: Record<string, string> = {};
         for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v != null) query[k] = v;
-        result = await inSubsegment(key, coldStart, () => fn({ event, user, params, query, headers }));
+        const run = () => inSubsegment(key, coldStart, () => fn({ event, user, params, query, headers }));
+        result = reads && rule.kind === 'public' && event.httpMethod === 'GET' ? await listRead(reads, event, headers, run) : await run();
       }
     } catch (err) {
       if (err instanceof DomainError) {
@@ -87,6 +97,7 @@ export function route(key: RouteKey, fn: RouteHandler): LambdaHandler {
       }
     }
     result = withCaching(result, { method: event.httpMethod, ifNoneMatch: headers['if-none-match'], shared: rule.kind === 'public' });
+    result = withCompression(result, headers);
     result.headers = { ...result.headers, ...cors };
     const durationMs = Date.now() - started;
     log.info('request', { statusCode: result.statusCode, durationMs, coldStart });
@@ -94,5 +105,25 @@ export function route(key: RouteKey, fn: RouteHandler): LambdaHandler {
     logger.removeKeys(['route', 'requestId']);
     coldStart = false;
     return result;
-  };
+  }
+}
+
+/**
+ * A public list read: its version tag first (one small read), then 304 if the caller's
+ * If-None-Match still matches, else the list itself, tagged. The tag differs per query
+ * and per encoding, as the representations do.
+ */
+async function listRead(
+  reads: readonly ListKind[],
+  event: APIGatewayProxyEvent,
+  headers: Record<string, string>,
+  run: () => Promise<APIGatewayProxyResult>,
+): Promise<APIGatewayProxyResult> {
+  const query = Object.entries(event.queryStringParameters ?? {})
+    .filter(([, v]) => v != null)
+    .sort(([a], [b]) => a.localeCompare(b));
+  const tag = await listTag(reads, `${new URLSearchParams(query as [string, string][])}|${acceptsGzip(headers) ? 'gzip' : ''}`);
+  if (tag && matches(headers['if-none-match'], tag)) return notModified(tag);
+  const result = await run();
+  return tag && result.statusCode === 200 ? { ...result, headers: { ...result.headers, ETag: tag } } : result;
 }

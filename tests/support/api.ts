@@ -3,6 +3,7 @@
  * the real result out, against the run's local DynamoDB, s3rver and SES emulator.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { inject } from 'vitest';
 import type { LambdaHandler } from '../../lib/http/handler';
 
@@ -13,7 +14,7 @@ export interface ApiResponse {
   statusCode: number;
   headers: Record<string, unknown>;
   body: Record<string, any>;
-  /** The body as sent (empty for 304 and 204). */
+  /** The body as sent (empty for 304 and 204; base64 when the function compressed it). */
   rawBody: string;
 }
 
@@ -22,7 +23,10 @@ export async function invoke(handler: LambdaHandler, input: EventInput): Promise
   return {
     statusCode: result.statusCode,
     headers: result.headers ?? {},
-    body: result.body === '' ? {} : JSON.parse(result.body),
+    body:
+      result.body === ''
+        ? {}
+        : JSON.parse(result.isBase64Encoded ? gunzipSync(Buffer.from(result.body, 'base64')).toString('utf8') : result.body),
     rawBody: result.body,
   };
 }

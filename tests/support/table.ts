@@ -1,8 +1,12 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../lib/db/client';
 
-/** Every item of this test file's table (a Scan: test inspection only, never on a request path). */
-export async function allItems(): Promise<Record<string, any>[]> {
+/**
+ * Every data item of this test file's table (a Scan: test inspection only, never on a
+ * request path). The list-version shards (LISTVER#…, bookkeeping that writes create)
+ * are left out unless asked for.
+ */
+export async function allItems(opts: { withListVersions?: boolean } = {}): Promise<Record<string, any>[]> {
   const items: Record<string, any>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -10,7 +14,7 @@ export async function allItems(): Promise<Record<string, any>[]> {
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
-  return items;
+  return opts.withListVersions ? items : items.filter((i) => !String(i.PK).startsWith('LISTVER#'));
 }
 
 /** Counts the DynamoDB commands lib/ sends, by name, while `fn` runs. */

@@ -212,7 +212,7 @@ export async function makeFixture(opts: { resetCode?: boolean } = {}): Promise<F
 /** Empties this file's table and bucket (test inspection tooling, like allItems()). */
 export async function clearStores(): Promise<void> {
   await bucketReady;
-  const items = await allItems();
+  const items = await allItems({ withListVersions: true });
   for (let i = 0; i < items.length; i += 25) {
     let request: Record<string, any> | undefined = {
       [tableName()]: items.slice(i, i + 25).map((it) => ({ DeleteRequest: { Key: { PK: it.PK, SK: it.SK } } })),

@@ -1,0 +1,59 @@
+import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { nowMs } from '../clock';
+import type { ListKind } from '../lists';
+import { db, tableName } from './client';
+import type { TransactItem } from './entity';
+import { keys } from './keys';
+
+/**
+ * Every write that changes a public list bumps the version of each kind it changes, in
+ * the same transaction as the change itself, so a version read after a write has
+ * committed always sees it. A kind's version is spread over SHARDS items (a write bumps
+ * a random one; the version is their sum), so that concurrent writers of one kind
+ * rarely touch the same item (a transaction conflict, retried by transactWrite).
+ * `at` is the time of the latest bump: list reads come from GSI1, which DynamoDB
+ * updates shortly after the table, so a tag is only trusted once the bump has settled.
+ */
+export const SHARDS = 8;
+
+/** The transaction items that record a change of these kinds. */
+export function listsChanged(...kinds: ListKind[]): TransactItem[] {
+  return [...new Set(kinds)].map((kind) => ({
+    Update: {
+      TableName: tableName(),
+      Key: keys.listVersion(kind, Math.floor(Math.random() * SHARDS)),
+      UpdateExpression: 'SET #at = :now ADD #v :one',
+      ExpressionAttributeNames: { '#at': 'at', '#v': 'v' },
+      ExpressionAttributeValues: { ':now': nowMs(), ':one': 1 },
+    },
+  }));
+}
+
+export interface ListVersion {
+  /** Grows with every change of the kind. */
+  version: number;
+  /** Epoch ms of the latest change (0: never changed). */
+  changedAt: number;
+}
+
+/** The current versions of these kinds: one strongly consistent BatchGetItem of their shards. */
+export async function listVersions(kinds: readonly ListKind[]): Promise<Record<string, ListVersion>> {
+  const out: Record<string, ListVersion> = Object.fromEntries(kinds.map((k) => [k, { version: 0, changedAt: 0 }]));
+  let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
+    [tableName()]: {
+      Keys: kinds.flatMap((k) => Array.from({ length: SHARDS }, (_, i) => keys.listVersion(k, i))),
+      ConsistentRead: true,
+    },
+  };
+  while (request && Object.keys(request).length > 0) {
+    const res = await db().send(new BatchGetCommand({ RequestItems: request }));
+    for (const item of res.Responses?.[tableName()] ?? []) {
+      const v = out[String(item.PK).slice('LISTVER#'.length)];
+      if (!v) continue;
+      v.version += Number(item.v ?? 0);
+      v.changedAt = Math.max(v.changedAt, Number(item.at ?? 0));
+    }
+    request = res.UnprocessedKeys as typeof request;
+  }
+  return out;
+}

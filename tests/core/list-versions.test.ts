@@ -1,0 +1,84 @@
+/**
+ * Every write that changes a public list bumps the version of the kinds it changes, in
+ * its own transaction (lib/db/list-versions.ts): the lists' tags then change with it, so a
+ * cached list is never served after a write. The writes the caching tests do not reach
+ * through a list are checked here, kind by kind.
+ */
+import { describe, expect, it } from 'vitest';
+import { listVersions } from '../../lib/db/list-versions';
+import { createRequest, deleteRequest, setRequestStatus } from '../../lib/db/requests';
+import { createStatus, deleteStatus, updateStatus } from '../../lib/db/statuses';
+import { getUserByEmail, type UserRecord } from '../../lib/db/users';
+import { createScoreFrom } from '../../lib/domain/score-service';
+import {
+  createTourismDescriptionAs,
+  deleteTourismDescriptionAs,
+  removeTourismItemAs,
+  updateTourismDescriptionAs,
+} from '../../lib/domain/tourism-descriptions';
+import { createVillageDescriptionAs, deleteVillageDescriptionAs, updateVillageDescriptionAs } from '../../lib/domain/village-descriptions';
+import { deleteVillageAs } from '../../lib/domain/villages';
+import type { ListKind } from '../../lib/lists';
+import { SIX_SCORES, tourismData, villageDescriptionData } from '../robustness/support/fixture';
+import { makeUser } from '../support/users';
+import { makeVillage } from '../support/villages';
+
+/** Runs `write` and expects exactly these kinds' versions to have grown. */
+async function bumps(kinds: ListKind[], write: () => Promise<unknown>) {
+  const all: ListKind[] = ['villages', 'requests', 'users', 'scores', 'statuses', 'tourism'];
+  const before = await listVersions(all);
+  await write();
+  const after = await listVersions(all);
+  for (const k of all) {
+    if (kinds.includes(k)) expect(after[k]!.version, k).toBeGreaterThan(before[k]!.version);
+    else expect(after[k]!.version, k).toBe(before[k]!.version);
+  }
+}
+
+async function ownerWithVillage(): Promise<{ caller: UserRecord; kd: string; email: string }> {
+  const owner = await makeUser('pengelola');
+  const { kd_desa } = await makeVillage(owner);
+  return { caller: (await getUserByEmail(owner.email))!, kd: kd_desa, email: owner.email };
+}
+
+describe('list versions move with every write that changes a list', () => {
+  it('accounts and villages: sign-up, new village (with its request), village deletion (with everything hanging off it)', async () => {
+    await bumps(['users'], () => makeUser('dinas'));
+    const owner = await makeUser('pengelola');
+    await bumps(['villages', 'requests'], () => makeVillage(owner));
+    const { caller, kd } = await ownerWithVillage();
+    await createScoreFrom({ kd_desa: kd, ...SIX_SCORES });
+    await bumps(['villages', 'requests', 'statuses', 'scores', 'tourism'], () => deleteVillageAs(kd, caller));
+  });
+
+  it('requests and statuses: create, change, delete', async () => {
+    const { kd, email } = await ownerWithVillage();
+    let code = '';
+    await bumps(
+      ['requests'],
+      async () => (code = (await createRequest({ kd_desa: kd, email, status_permintaan: 'diproses' })).kd_permintaan),
+    );
+    await bumps(['requests'], () => setRequestStatus(code, 'diterima'));
+    await bumps(['requests'], () => deleteRequest(code));
+    await bumps(['statuses'], async () => (code = (await createStatus({ kd_desa: kd, status: 'aktif', keterangan: 'ok' })).kd_status));
+    await bumps(['statuses'], () => updateStatus(code, { status: 'nonaktif', keterangan: 'tutup' }));
+    await bumps(['statuses'], () => deleteStatus(code));
+  });
+
+  it('descriptions: tourism create, replace, item removal, delete; village description create, replace, delete', async () => {
+    const { caller, kd } = await ownerWithVillage();
+    await bumps(['tourism'], () => createTourismDescriptionAs(tourismData(kd), [], caller));
+    let itemId = 0;
+    await bumps(['tourism'], async () => {
+      const updated = await updateTourismDescriptionAs(kd, { ...tourismData(kd), penjelasan_umum: 'Baru' }, [], caller);
+      itemId = updated.atraksi[0]!.id;
+    });
+    await bumps(['tourism'], () => removeTourismItemAs(kd, { entity_type: 'atraksi', item_id: itemId }, caller));
+    await bumps(['tourism'], () => deleteTourismDescriptionAs(kd, caller));
+    await bumps(['villages'], () => createVillageDescriptionAs(villageDescriptionData(kd), { gallery: [] }, caller));
+    await bumps(['villages'], () =>
+      updateVillageDescriptionAs(kd, { ...villageDescriptionData(), deskripsi_desa: 'Baru' }, { gallery: [] }, caller),
+    );
+    await bumps(['villages'], () => deleteVillageDescriptionAs(kd, caller));
+  });
+});
