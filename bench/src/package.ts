@@ -1,6 +1,6 @@
 /**
  * `serverless package --stage dev` (offline; per-function zips in .serverless/). It runs
- * in a temporary copy of the service (serverless.yml, functions/, lib/, package files,
+ * in a temporary copy of the service (serverless.yml, functions/, lib/, scripts/, package files,
  * node_modules linked) so that it cannot clash with a test run's serverless-offline,
  * which builds into the repo's .esbuild/ at the same time.
  */
@@ -17,7 +17,7 @@ export interface PackageResult {
   error?: string;
 }
 
-const COPY = ['serverless.yml', 'functions', 'lib', 'package.json', 'package-lock.json', 'tsconfig.json'];
+const COPY = ['serverless.yml', 'functions', 'lib', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
 /** A copy of the service to run serverless in (also used for serverless-offline). */
 export function serviceCopy(root: string): { dir: string; remove(): void } {

@@ -60,6 +60,9 @@ export function serviceEnv(stack: Stack, table: string): Record<string, string> 
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     LOG_LEVEL: 'silent',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    // The service's 2.5 s timeout is for a stalled dependency; DynamoDB Local on two CPUs
+    // shared with bulk seeding can take longer than that without being stalled.
+    AWS_TIMEOUT_MS: '10000',
   };
 }
 

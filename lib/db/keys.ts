@@ -19,7 +19,7 @@
  * | list position index  | DESKWIS#IDX           | <pos, 10 digits> | —                | —                      |
  * | village description  | DESA#<kd_desa>        | DESKDESA | —                        | —                      |
  * | tourism desc. count  | COUNTER#DESKWIS       | COUNTER  | —                        | —                      |
- * | slug marker          | SLUG#<slug>           | SLUG     | —                        | —                      |
+ * | slug marker (+ copy) | SLUG#<slug>           | SLUG     | —                        | —                      |
  * | slug suffix counter  | SLUGSEQ#<base slug>   | SLUGSEQ  | —                        | —                      |
  * | request              | REQ#<kd_permintaan>   | REQ      | REQ / <created_at>#<kd>  | —                      |
  * | village status       | STAT#<kd_status>      | STAT     | STAT / <created_at>#<kd> | —                      |
@@ -39,7 +39,8 @@
  * |-----------------------------------|-------------------------------------------------------------------|
  * | register                          | UpdateItem COUNTER#USER; TransactWrite user + username marker     |
  * | login                             | GetItem USER#<email> ∥ BatchGetItem LOGIN#<email> SRC#<ip> + ALL; Update both on failure, Delete SRC# on success |
- * | /auth/me, every token             | GetItem USER#<email>                                              |
+ * | /auth/me, every token             | GetItem USER#<email> (routes with readAhead: BatchGetItem USER# + their village items) |
+ * | every public list (GET)           | BatchGetItem LISTVER#<kind> shards (consistent) first; If-None-Match matching → 304, nothing else |
  * | reset request / verify / reset    | GetItem USER#, RESET#; Put/Update RESET# (conditions); TransactWrite user + delete RESET# |
  * | verify account                    | UpdateItem USER#<email> (attribute_exists)                        |
  * | GET /api/users[?includeDesa]      | Query GSI1 USER [+ Query GSI1 DESA], joined in memory             |
@@ -47,9 +48,9 @@
  * | GET /api/desa-wisata/details      | Query GSI1 DESA                                                   |
  * | GET /api/desa-wisata/{kd}         | GetItem DESA#<kd>                                                 |
  * | GET /api/desa-wisata/email/{e}    | Query GSI2 OWNER#<email>                                          |
- * | GET /api/desa-wisata/slug/{s}     | GetItem SLUG#<s> → GetItem DESA#<kd>                              |
+ * | GET /api/desa-wisata/slug/{s}     | GetItem SLUG#<s> (carries the village's public view)              |
  * | POST /api/desa-wisata             | GetItem USER#; [Query GSI2 OWNER#]; TransactWrite village + slug marker + request (+ user sign-up flag) |
- * | PUT /api/desa-wisata/{kd}         | GetItem DESA#; TransactWrite village (version) [+ new slug marker + delete old] |
+ * | PUT /api/desa-wisata/{kd}         | BatchGetItem USER# + DESA#; TransactWrite village (version) + slug marker copy [+ delete old marker] |
  * | DELETE /api/desa-wisata/{kd}      | Query PK = DESA#<kd>; TransactWrite delete all (+ REQ#, STAT#, SLUG#) |
  * | GET /api/permintaan               | Query GSI1 REQ + Query GSI1 USER + Query GSI1 DESA, joined        |
  * | GET /api/permintaan/{kd}          | GetItem REQ#; BatchGetItem USER# + DESA#                          |
@@ -62,11 +63,11 @@
  * | GET /api/skor                     | Query GSI1 DESA + Query GSI1 SKOR, joined                         |
  * | GET /api/skor/{kd}                | GetItem DESA#<kd>/SKOR                                            |
  * | POST /api/skor                    | TransactWrite score (attribute_not_exists) + village (child_rev)  |
- * | PUT /api/skor/{kd}                | GetItem DESA#; UpdateItem score (attribute_exists)                |
+ * | PUT /api/skor/{kd}                | TransactWrite ConditionCheck DESA# + Update score (attribute_exists) |
  * | GET /api/deskripsi-wisata?page    | GetItem COUNTER#DESKWIS ∥ Query DESKWIS#IDX SK BETWEEN page bounds; BatchGetItem descriptions |
  * | GET /api/deskripsi-wisata/{kd}    | GetItem DESA#<kd>/DESKWIS                                         |
  * | POST/DELETE deskripsi-wisata      | GetItem DESA#, COUNTER (+ POS, last IDX on delete); TransactWrite description + position + index + counter + village child_rev |
- * | PUT/PATCH/remove-item             | GetItem DESA#, DESKWIS; PutItem DESKWIS (version condition, retried) |
+ * | PUT/PATCH/remove-item             | BatchGetItem USER# + DESA# + DESKWIS; TransactWrite DESKWIS (version condition, retried) |
  * | GET /api/atraksi-wisata           | Query GSI2 ATRAKSI from a random key (Limit 8, wraps) + BatchGetItem villages |
  * | GET /api/deskripsi-desa/{kd}      | GetItem DESA#<kd>/DESKDESA                                        |
  * | POST/PUT/DELETE deskripsi-desa    | GetItem DESA#, DESKDESA; TransactWrite description (version) + village gambar_cover |
@@ -86,6 +87,11 @@
  * lost, and an id is never handed out twice (the counter only grows). One item holds a
  * description of up to 400 KB, far above the limits the schemas set (100 items per
  * category, bounded texts).
+ *
+ * List versions: every transaction that changes what a public list shows also bumps
+ * `LISTVER#<kind>` (one of 8 shards, ADD v, SET at) for each kind it changes (villages,
+ * requests, users, scores, statuses, tourism; lib/db/list-versions.ts), and single-item
+ * changes of listed items are transactions for that reason.
  *
  * E-mails are stored and keyed lower-case and trimmed; usernames are unique case-insensitively.
  */

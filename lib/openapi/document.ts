@@ -299,6 +299,17 @@ function parameters(path: string, doc: RouteDoc, schemas: Schemas): JsonObject[]
   return out;
 }
 
+const NOT_MODIFIED =
+  'Not Modified: the `If-None-Match` tag still matches (no body). Public answers carry `ETag` and ' +
+  '`Cache-Control: public, max-age=0, must-revalidate`; for the whole-table lists this check is one small read.';
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header' as const,
+  required: false,
+  description: 'The `ETag` of an earlier answer: 304 without a body while the answer is unchanged.',
+  schema: { type: 'string' },
+};
+
 function operation(route: DocumentedRoute, rule: AccessRule, schemas: Schemas): OpenApiOperation {
   const doc = ROUTE_DOCS[route];
   const path = route.slice(route.indexOf(' ') + 1);
@@ -307,6 +318,7 @@ function operation(route: DocumentedRoute, rule: AccessRule, schemas: Schemas): 
   const errors = mergeErrors([...access.errors, ...doc.errors, INTERNAL, UNAVAILABLE]);
   const success = doc.success;
   const successSchema = schemas.convert(success.schema);
+  const cacheable = rule.kind === 'public' && route.startsWith('GET ') && success.status === 200;
   const op: OpenApiOperation = {
     operationId: opId,
     summary: doc.summary,
@@ -323,10 +335,11 @@ function operation(route: DocumentedRoute, rule: AccessRule, schemas: Schemas): 
         description: success.description,
         content: { [success.contentType ?? 'application/json']: { schema: successSchema } },
       },
+      ...(cacheable ? { '304': { description: NOT_MODIFIED } } : {}),
       ...errorResponses(errors),
     },
   };
-  const params = parameters(path, doc, schemas);
+  const params = [...parameters(path, doc, schemas), ...(cacheable ? [IF_NONE_MATCH] : [])];
   if (params.length) op.parameters = params;
   if (doc.request) op.requestBody = requestBody(doc.request, opId, schemas);
   return op;
