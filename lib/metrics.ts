@@ -30,13 +30,15 @@ export function count(name: BusinessMetric, value = 1): void {
   metrics.singleMetric().addMetric(name, MetricUnit.Count, value);
 }
 
-/** One request's metrics: `Requests2xx|4xx|5xx` (per route and in all) and `Latency` per route. */
+/**
+ * One request's metrics in one EMF document: `Requests2xx|4xx|5xx` and `Latency`, under two
+ * dimension sets — per route, and the service totals the alarms and dashboard read.
+ */
 export function recordRequest(route: string, statusCode: number, latencyMs: number, coldStart: boolean): void {
   if (coldStart) metrics.captureColdStartMetric();
-  const statusClass = `Requests${Math.floor(statusCode / 100)}xx`;
-  metrics.singleMetric().addMetric(statusClass, MetricUnit.Count, 1);
   metrics.addDimension('route', route);
-  metrics.addMetric(statusClass, MetricUnit.Count, 1);
+  metrics.addDimensions({}); // the second set: `service` only
+  metrics.addMetric(`Requests${Math.floor(statusCode / 100)}xx`, MetricUnit.Count, 1);
   metrics.addMetric('Latency', MetricUnit.Milliseconds, latencyMs);
   metrics.publishStoredMetrics();
 }

@@ -1,32 +1,24 @@
-import { Tracer } from '@aws-lambda-powertools/tracer';
-import { SERVICE_NAME } from './metrics';
-
 /**
- * AWS X-Ray through Powertools Tracer: the AWS SDK clients are captured (each DynamoDB,
- * S3 and SES call is a subsegment) and each request's domain operation gets a subsegment
- * named after its route. On AWS `tracing: lambda/apiGateway` in serverless.yml turns it
- * on; locally it is off unless POWERTOOLS_TRACE_ENABLED=true.
+ * Tracing. API Gateway and Lambda always record X-Ray segments (`tracing` in
+ * serverless.yml: the request, the function's init and invocation), which needs no code
+ * here. Subsegments per AWS call and per operation need the X-Ray SDK, which this module
+ * loads only when the stage asks for them (POWERTOOLS_TRACE_ENABLED=true, serverless.yml
+ * param `traceAwsCalls`): loading the SDK turns on an async hook (cls-hooked) that makes
+ * every `await` of every request about 13× slower and adds about 10 ms to each cold start
+ * (measured: README "Decisions").
  */
-export const tracer = new Tracer({ serviceName: SERVICE_NAME });
+import type * as XRay from './tracing-xray';
 
-/** An AWS SDK v3 client whose calls are traced (the client itself when tracing is off). */
-export const traced = <T>(client: T): T => (tracer.isTracingEnabled() ? tracer.captureAWSv3Client(client) : client);
+const xray: typeof XRay | undefined =
+  process.env.POWERTOOLS_TRACE_ENABLED === 'true'
+    ? // A require, not an import: esbuild then runs the SDK's module code only on this path.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      (require('./tracing-xray') as typeof XRay)
+    : undefined;
 
-/** Runs one request's operation in a subsegment `## <route>`, with the cold start annotated and errors attached. */
-export async function inSubsegment<T>(name: string, coldStart: boolean, fn: () => Promise<T>): Promise<T> {
-  const parent = tracer.isTracingEnabled() ? tracer.getSegment() : undefined;
-  if (!parent) return fn();
-  const sub = parent.addNewSubsegment(`## ${name}`);
-  tracer.setSegment(sub);
-  if (coldStart) tracer.annotateColdStart();
-  tracer.putAnnotation('route', name);
-  try {
-    return await fn();
-  } catch (err) {
-    tracer.addErrorAsMetadata(err as Error);
-    throw err;
-  } finally {
-    sub.close();
-    tracer.setSegment(parent);
-  }
-}
+/** An AWS SDK v3 client whose calls are traced (the client itself when AWS calls are not traced). */
+export const traced = <T>(client: T): T => (xray ? xray.traced(client) : client);
+
+/** Runs one request's operation in a subsegment `## <route>` (cold start annotated, errors attached) when traced. */
+export const inSubsegment = <T>(name: string, coldStart: boolean, fn: () => Promise<T>): Promise<T> =>
+  xray ? xray.inSubsegment(name, coldStart, fn) : fn();

@@ -4,7 +4,7 @@
  * disturbs less), median of several spawns, against the baseline bundle that only creates
  * the SDK clients. Spawns go round-robin over all bundles, so drift in the machine's load
  * hits every bundle alike. The child gets the function's environment, including the
- * NODE_OPTIONS that serverless.yml sets for the Lambda (--enable-source-maps).
+ * NODE_OPTIONS that serverless.yml sets for the Lambda.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -41,14 +41,14 @@ export interface ColdResult {
   over: Record<Variant, string[]>;
   /** Which variant initialises faster for most functions, and the median of (external ÷ bundled). */
   summary: { fasterMostly: Variant; medianExternalOverBundled: number };
-  /** Bundled variant with and without NODE_OPTIONS=--enable-source-maps (Node 20 reads and parses the .map at load). */
-  sourceMaps: {
+  /** Bundled variant as deployed by default and with `traceAwsCalls` (POWERTOOLS_TRACE_ENABLED=true: the X-Ray SDK loaded, lib/tracing.ts). */
+  xray: {
     name: string;
-    withMapsMs: number;
-    withoutMapsMs: number;
-    withMapsCpuMs: number;
-    withoutMapsCpuMs: number;
-    mapBytes: number;
+    /** Init time, ms, and its ratio to the baseline. */
+    offMs: number;
+    onMs: number;
+    offRatio: number;
+    onRatio: number;
   }[];
   seconds: number;
 }
@@ -105,9 +105,9 @@ export async function coldPhase(opts: {
   const samples = new Map<string, { ms: number[]; cpu: number[] }>();
   const key = (v: Variant, n: string) => `${v}:${n}`;
   for (const v of VARIANTS) for (const n of names) samples.set(key(v, n), { ms: [], cpu: [] });
-  const probes = [BASELINE, opts.functions.includes('villageBySlug') ? 'villageBySlug' : opts.functions[0]!].filter(Boolean);
-  const noMaps = new Map<string, { ms: number[]; cpu: number[] }>(probes.map((n) => [n, { ms: [], cpu: [] }]));
-  const envNoMaps = { ...env, NODE_OPTIONS: '' };
+  const probes = ['villageBySlug', 'tourismCreate'].filter((n) => opts.functions.includes(n));
+  const traced = new Map<string, number[]>(probes.map((n) => [n, []]));
+  const envTraced = { ...env, POWERTOOLS_TRACE_ENABLED: 'true' };
   for (let r = 0; r < opts.runs; r++) {
     opts.log(`cold: round ${r + 1}/${opts.runs} (${names.length * VARIANTS.length + probes.length} spawns)`);
     for (const n of names) {
@@ -117,12 +117,8 @@ export async function coldPhase(opts: {
         samples.get(key(v, n))!.cpu.push(s.cpu);
       }
     }
-    // What --enable-source-maps costs: the same bundles without it.
-    for (const n of probes) {
-      const s = await spawnOnce(join(opts.root, opts.build.bundles.bundled[n]!.file), envNoMaps);
-      noMaps.get(n)!.ms.push(s.ms);
-      noMaps.get(n)!.cpu.push(s.cpu);
-    }
+    // What a stage with traceAwsCalls pays at load: the same bundles with the X-Ray SDK loaded.
+    for (const n of probes) traced.get(n)!.push((await spawnOnce(join(opts.root, opts.build.bundles.bundled[n]!.file), envTraced)).ms);
   }
   const stat = (v: Variant, n: string, base?: InitStat): InitStat => {
     const s = samples.get(key(v, n))!;
@@ -159,14 +155,17 @@ export async function coldPhase(opts: {
       fasterMostly: externalWins > functions.length / 2 ? 'external' : 'bundled',
       medianExternalOverBundled: round(median(functions.map((f) => f.variants.external.ms / f.variants.bundled.ms))),
     },
-    sourceMaps: probes.map((n) => ({
-      name: n === BASELINE ? 'baseline' : n,
-      withMapsMs: round(median(samples.get(key('bundled', n))!.ms), 1),
-      withoutMapsMs: round(median(noMaps.get(n)!.ms), 1),
-      withMapsCpuMs: round(median(samples.get(key('bundled', n))!.cpu), 1),
-      withoutMapsCpuMs: round(median(noMaps.get(n)!.cpu), 1),
-      mapBytes: opts.build.bundles.bundled[n]!.mapBytes,
-    })),
+    xray: probes.map((n) => {
+      const offMs = median(samples.get(key('bundled', n))!.ms);
+      const onMs = median(traced.get(n)!);
+      return {
+        name: n,
+        offMs: round(offMs, 1),
+        onMs: round(onMs, 1),
+        offRatio: round(offMs / baseline.bundled.ms),
+        onRatio: round(onMs / baseline.bundled.ms),
+      };
+    }),
     seconds: round((performance.now() - started) / 1000, 1),
   };
 }

@@ -225,10 +225,8 @@ export function renderTables(r: Results): string {
         `Source maps: bundled ≈ ${kb(c.functions[0]?.variants.bundled.mapBytes)} KB, external ≈ ${kb(c.functions[0]?.variants.external.mapBytes)} KB per function. ` +
         'The service creates its SDK clients on the first request (lib/db/client.ts and the others), so the baseline, which creates them at load, does work the functions defer to their first invocation.',
       '',
-      'Cost of `--enable-source-maps` at load (bundled variant, same rounds): ' +
-        c.sourceMaps
-          .map((m) => `${m.name} ${ms(m.withMapsMs)} ms with, ${ms(m.withoutMapsMs)} ms without (map ${kb(m.mapBytes)} KB)`)
-          .join('; ') +
+      'With `traceAwsCalls` (the X-Ray SDK loaded, lib/tracing.ts; off by default), same rounds: ' +
+        c.xray.map((m) => `${m.name} ${ms(m.offMs)} ms (${m.offRatio}×) → ${ms(m.onMs)} ms (${m.onRatio}×)`).join('; ') +
         '.',
       '',
     );

@@ -48,10 +48,12 @@ async function emfOf(fn: (mods: { register: any; upload: any }) => Promise<void>
     .map((l) => JSON.parse(l) as Emf);
 }
 
-/** Every metric of a line, with the dimension names of its set. */
+/** Every metric of a line, once per dimension set it is recorded under. */
 const metricsOf = (lines: Emf[]) =>
   lines.flatMap((l) =>
-    l._aws.CloudWatchMetrics.flatMap((m) => m.Metrics.map((x) => ({ name: x.Name, unit: x.Unit, dims: m.Dimensions[0]!, line: l }))),
+    l._aws.CloudWatchMetrics.flatMap((m) =>
+      m.Metrics.flatMap((x) => m.Dimensions.map((dims) => ({ name: x.Name, unit: x.Unit, dims, line: l }))),
+    ),
   );
 
 describe('metrics (CloudWatch embedded metric format)', () => {
@@ -73,6 +75,8 @@ describe('metrics (CloudWatch embedded metric format)', () => {
       expect(bad.statusCode).toBe(400);
     });
     expect(lines.length).toBeGreaterThan(0);
+    // one line per request (the cold start and business counters are lines of their own)
+    expect(lines.filter((l) => typeof l.route === 'string')).toHaveLength(2);
     for (const l of lines) {
       // well-formed: a timestamp, the namespace, and a value for every dimension and metric named
       expect(typeof l._aws.Timestamp).toBe('number');
@@ -156,12 +160,14 @@ describe('alarms and dashboard in the packaged template', { timeout: 400_000 }, 
     expect(byName.ApiLatencyP99Alarm!.ExtendedStatistic).toBe('p99');
     expect(resources.OperationsDashboard?.Type).toBe('AWS::CloudWatch::Dashboard');
 
-    // traces on for every function
+    // X-Ray segments for every function
     const functions = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function');
     expect(functions.length).toBeGreaterThan(40);
     for (const f of functions) {
       expect(f.Properties.TracingConfig).toEqual({ Mode: 'Active' });
       expect(f.Properties.Environment.Variables.POWERTOOLS_METRICS_DISABLED).toBe('false');
+      // the X-Ray SDK (subsegments per AWS call) only where a stage asks for it: lib/tracing.ts
+      expect(f.Properties.Environment.Variables.POWERTOOLS_TRACE_ENABLED).toBe('false');
     }
     // (API Gateway's stage tracing is set by `serverless deploy` through the API, not in the template.)
   });

@@ -1,0 +1,95 @@
+/**
+ * Tracing (lib/tracing.ts): the X-Ray SDK is loaded only where a stage traces AWS calls.
+ * Off: importing a handler starts no async hook. On: the function bundled as it is
+ * deployed (esbuild), invoked in the environment Lambda gives a traced function, sends
+ * the operation's subsegment and one per DynamoDB call to the X-Ray daemon's address
+ * (here a UDP socket of the test).
+ */
+import asyncHooks from 'node:async_hooks';
+import { createSocket } from 'node:dgram';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LambdaHandler } from '../../lib/http/handler';
+import { ROOT } from '../../scripts/local-stack';
+import { invoke, uniqueEmail } from '../support/api';
+
+/** functions/auth/register.ts bundled like serverless-esbuild does (serverless.yml custom.esbuild). */
+async function bundledRegister(): Promise<LambdaHandler> {
+  const dir = mkdtempSync(join(tmpdir(), 'tracing-'));
+  try {
+    const outfile = join(dir, 'register.js');
+    await build({
+      entryPoints: [join(ROOT, 'functions/auth/register.ts')],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      logLevel: 'error',
+    });
+    return (createRequire(import.meta.url)(outfile) as { handler: LambdaHandler }).handler;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const saved = { ...process.env };
+afterEach(() => {
+  for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
+  Object.assign(process.env, saved);
+  vi.restoreAllMocks();
+  vi.resetModules();
+});
+
+const register = async () => (await import('../../functions/auth/register')).handler;
+const signUp = { method: 'POST', resource: '/auth/register', body: { fullName: 'A', email: '', password: 'rahasia123' } } as const;
+
+describe('tracing', () => {
+  it('off (the default): the X-Ray SDK is not loaded, so no async hook slows the requests', async () => {
+    const hooks = vi.spyOn(asyncHooks, 'createHook');
+    vi.resetModules();
+    const res = await invoke(await register(), { ...signUp, body: { ...signUp.body, email: uniqueEmail() } });
+    expect(res.statusCode).toBe(201);
+    expect(hooks).not.toHaveBeenCalled();
+  });
+
+  it('on: the operation and each DynamoDB call reach the X-Ray daemon as subsegments of the invocation', async () => {
+    const daemon = createSocket('udp4');
+    const docs: Record<string, unknown>[] = [];
+    daemon.on('message', (m) => {
+      // each datagram: a JSON header line, then the (sub)segment document
+      const body = m.toString('utf8').split('\n')[1];
+      if (body) docs.push(JSON.parse(body) as Record<string, unknown>);
+    });
+    await new Promise<void>((r) => daemon.bind(0, '127.0.0.1', r));
+    const traceId = `1-${Math.floor(Date.now() / 1000).toString(16)}-${randomBytes(12).toString('hex')}`;
+    Object.assign(process.env, {
+      POWERTOOLS_TRACE_ENABLED: 'true',
+      // what Lambda sets for a traced function
+      AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+      AWS_LAMBDA_FUNCTION_NAME: 'tourism-village-test-authRegister',
+      LAMBDA_TASK_ROOT: process.cwd(),
+      AWS_XRAY_DAEMON_ADDRESS: `127.0.0.1:${daemon.address().port}`,
+      AWS_XRAY_CONTEXT_MISSING: 'IGNORE_ERROR',
+      _X_AMZN_TRACE_ID: `Root=${traceId};Parent=${randomBytes(8).toString('hex')};Sampled=1`,
+    });
+    try {
+      const res = await invoke(await bundledRegister(), { ...signUp, body: { ...signUp.body, email: uniqueEmail() } });
+      expect(res.statusCode).toBe(201);
+      await vi.waitFor(() => expect(docs.some((d) => d.name === '## POST /auth/register')).toBe(true), { timeout: 5000 });
+      await vi.waitFor(() => expect(docs.some((d) => d.name === 'DynamoDB')).toBe(true), { timeout: 5000 });
+    } finally {
+      daemon.close();
+    }
+    for (const d of docs) expect(d.trace_id).toBe(traceId);
+    const op = docs.find((d) => d.name === '## POST /auth/register')!;
+    expect(op.annotations).toMatchObject({ route: 'POST /auth/register' });
+    const calls = docs.filter((d) => d.name === 'DynamoDB') as { aws?: { operation?: string } }[];
+    expect(calls.map((c) => c.aws?.operation)).toContain('TransactWriteItems');
+  });
+});
