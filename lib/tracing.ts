@@ -4,14 +4,15 @@
  * here. Subsegments per AWS call and per operation need the X-Ray SDK, which this module
  * loads only when the stage asks for them (POWERTOOLS_TRACE_ENABLED=true, serverless.yml
  * param `traceAwsCalls`): loading the SDK turns on an async hook (cls-hooked) that makes
- * every `await` of every request about 13× slower and adds about 10 ms to each cold start
- * (measured: README "Decisions").
+ * every `await` slower and lengthens each cold start (measured: README "Decisions").
+ * serverless.yml's esbuild `define` turns the check into a constant at build time, so a
+ * stage without it does not even ship the SDK.
  */
 import type * as XRay from './tracing-xray';
 
 const xray: typeof XRay | undefined =
   process.env.POWERTOOLS_TRACE_ENABLED === 'true'
-    ? // A require, not an import: esbuild then runs the SDK's module code only on this path.
+    ? // A require, not an import: the SDK is bundled and run only on this path.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       (require('./tracing-xray') as typeof XRay)
     : undefined;

@@ -1,13 +1,16 @@
 /**
  * Builds every function's bundle with esbuild, with the options of serverless.yml
- * `custom.esbuild` (read from the file, so the bench follows it), in two variants:
+ * `custom.esbuild` as `serverless print --stage dev` resolves them (so the bench follows
+ * the file), in two variants:
  * - bundled: the AWS SDK inside the bundle (as shipped);
  * - external: `@aws-sdk/*` and `@smithy/*` left as require() calls, resolved from
  *   node_modules (as the Lambda runtime's own SDK copy would be).
- * Also builds the cold-start baseline (only the SDK clients) both ways, and the bench's
- * seeding helper.
+ * Also builds the cold-start baseline (only the SDK clients) both ways, a few functions
+ * as a stage with `traceAwsCalls` builds them (X-Ray SDK in), and the bench's seeding
+ * helper.
  */
-import { readFileSync, rmSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import type { FunctionDef } from './functions';
@@ -17,29 +20,15 @@ export const VARIANTS: Variant[] = ['bundled', 'external'];
 export const BASELINE = '__baseline';
 const SDK_EXTERNAL = ['@aws-sdk/*', '@smithy/*'];
 
-/** The flat `custom.esbuild` block of serverless.yml (scalars and inline arrays). */
-export function slsEsbuildOptions(root: string): Record<string, unknown> {
-  const lines = readFileSync(join(root, 'serverless.yml'), 'utf8').split('\n');
-  const customAt = lines.findIndex((l) => /^custom:\s*$/.test(l));
-  if (customAt < 0) throw new Error('serverless.yml has no custom: section');
-  let i = lines.findIndex((l, n) => n > customAt && /^ {2}esbuild:\s*$/.test(l));
-  if (i < 0) throw new Error('serverless.yml has no custom.esbuild section');
-  const out: Record<string, unknown> = {};
-  for (i++; i < lines.length && (/^ {4}\S/.test(lines[i]!) || lines[i]!.trim() === ''); i++) {
-    const m = /^ {4}([A-Za-z]+):\s*(.*?)\s*$/.exec(lines[i]!);
-    if (!m) continue;
-    const raw = m[2]!.replace(/\s+#.*$/, '');
-    let value: unknown = raw.replace(/^['"]|['"]$/g, '');
-    if (raw === 'true' || raw === 'false') value = raw === 'true';
-    else if (/^\[.*\]$/.test(raw))
-      value = raw
-        .slice(1, -1)
-        .split(',')
-        .map((s) => s.trim().replace(/^['"]|['"]$/g, ''))
-        .filter(Boolean);
-    out[m[1]!] = value;
-  }
-  return out;
+/** serverless.yml's `custom.esbuild` as the framework resolves it for a stage (parameters included). */
+export function slsEsbuildOptions(root: string, stage = 'dev'): Record<string, unknown> {
+  const run = spawnSync(
+    join(root, 'node_modules', '.bin', 'serverless'),
+    ['print', '--stage', stage, '--path', 'custom.esbuild', '--format', 'json'],
+    { cwd: root, encoding: 'utf8', timeout: 120_000 },
+  );
+  if (run.status !== 0) throw new Error(`serverless print failed: ${run.stderr || run.stdout}`);
+  return JSON.parse(run.stdout) as Record<string, unknown>;
 }
 
 /** esbuild options equivalent to what serverless-esbuild does with `custom.esbuild`. */
@@ -52,6 +41,7 @@ export function esbuildOptionsFrom(sls: Record<string, unknown>): BuildOptions {
     target: pick<string>('target') ?? 'node18',
     platform: (pick<string>('platform') ?? 'node') as BuildOptions['platform'],
     format: pick<BuildOptions['format']>('format'),
+    define: pick<Record<string, string>>('define'),
     // serverless-esbuild passes `external` plus `exclude` (default ['aws-sdk']) to esbuild.
     external: [...(pick<string[]>('external') ?? []), ...(pick<string[]>('exclude') ?? ['aws-sdk'])],
   };
@@ -83,9 +73,24 @@ export interface BuildResult {
   options: BuildOptions;
   /** variant → function name (or BASELINE) → output. */
   bundles: Record<Variant, Record<string, BundleInfo>>;
+  /** TRACED functions built as with `--param traceAwsCalls=true` (bundled SDK). */
+  traced: Record<string, BundleInfo>;
   seeder: string;
   ms: number;
 }
+
+/** The functions the cold phase also times as a stage with `traceAwsCalls` would ship them. */
+export const TRACED = ['villageBySlug', 'tourismCreate'];
+
+const info = (root: string, file: string): BundleInfo => {
+  let mapBytes = 0;
+  try {
+    mapBytes = statSync(`${file}.map`).size;
+  } catch {
+    /* no map */
+  }
+  return { file: relative(root, file), bytes: statSync(file).size, mapBytes };
+};
 
 export async function buildAll(root: string, outDir: string, fns: FunctionDef[]): Promise<BuildResult> {
   const started = performance.now();
@@ -106,20 +111,20 @@ export async function buildAll(root: string, outDir: string, fns: FunctionDef[])
         plugins: [observedDynamoDb(root)],
         logLevel: 'warning',
       });
-      bundles[variant] = Object.fromEntries(
-        Object.keys(entryPoints).map((name) => {
-          const file = join(dir, `${name}.js`);
-          let mapBytes = 0;
-          try {
-            mapBytes = statSync(`${file}.map`).size;
-          } catch {
-            /* no map */
-          }
-          return [name, { file: relative(root, file), bytes: statSync(file).size, mapBytes }];
-        }),
-      );
+      bundles[variant] = Object.fromEntries(Object.keys(entryPoints).map((name) => [name, info(root, join(dir, `${name}.js`))]));
     }),
   );
+  const tracedEntries = Object.fromEntries(Object.entries(entryPoints).filter(([name]) => TRACED.includes(name)));
+  const tracedDir = join(outDir, 'traced');
+  await build({
+    ...options,
+    entryPoints: tracedEntries,
+    outdir: tracedDir,
+    absWorkingDir: root,
+    define: { ...options.define, 'process.env.POWERTOOLS_TRACE_ENABLED': '"true"' },
+    logLevel: 'warning',
+  });
+  const traced = Object.fromEntries(Object.keys(tracedEntries).map((name) => [name, info(root, join(tracedDir, `${name}.js`))]));
   // The seeding helper: lib/ code, loaded once per table (it reads TABLE_NAME at first use).
   const seeder = join(outDir, 'seed', 'seed-entry.js');
   await build({
@@ -133,5 +138,5 @@ export async function buildAll(root: string, outDir: string, fns: FunctionDef[])
     absWorkingDir: root,
     logLevel: 'warning',
   });
-  return { options, bundles, seeder, ms: performance.now() - started };
+  return { options, bundles, traced, seeder, ms: performance.now() - started };
 }

@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BASELINE, VARIANTS, type BuildResult, type Variant } from './build';
+import { BASELINE, TRACED, VARIANTS, type BuildResult, type Variant } from './build';
 import { median, round } from './stats';
 
 export interface InitStat {
@@ -41,7 +41,7 @@ export interface ColdResult {
   over: Record<Variant, string[]>;
   /** Which variant initialises faster for most functions, and the median of (external ÷ bundled). */
   summary: { fasterMostly: Variant; medianExternalOverBundled: number };
-  /** Bundled variant as deployed by default and with `traceAwsCalls` (POWERTOOLS_TRACE_ENABLED=true: the X-Ray SDK loaded, lib/tracing.ts). */
+  /** Bundled variant as deployed by default and as a stage with `traceAwsCalls` builds and runs it (the X-Ray SDK in, lib/tracing.ts). */
   xray: {
     name: string;
     /** Init time, ms, and its ratio to the baseline. */
@@ -49,6 +49,8 @@ export interface ColdResult {
     onMs: number;
     offRatio: number;
     onRatio: number;
+    offBytes: number;
+    onBytes: number;
   }[];
   seconds: number;
 }
@@ -105,7 +107,7 @@ export async function coldPhase(opts: {
   const samples = new Map<string, { ms: number[]; cpu: number[] }>();
   const key = (v: Variant, n: string) => `${v}:${n}`;
   for (const v of VARIANTS) for (const n of names) samples.set(key(v, n), { ms: [], cpu: [] });
-  const probes = ['villageBySlug', 'tourismCreate'].filter((n) => opts.functions.includes(n));
+  const probes = TRACED.filter((n) => opts.functions.includes(n) && opts.build.traced[n]);
   const traced = new Map<string, number[]>(probes.map((n) => [n, []]));
   const envTraced = { ...env, POWERTOOLS_TRACE_ENABLED: 'true' };
   for (let r = 0; r < opts.runs; r++) {
@@ -117,8 +119,8 @@ export async function coldPhase(opts: {
         samples.get(key(v, n))!.cpu.push(s.cpu);
       }
     }
-    // What a stage with traceAwsCalls pays at load: the same bundles with the X-Ray SDK loaded.
-    for (const n of probes) traced.get(n)!.push((await spawnOnce(join(opts.root, opts.build.bundles.bundled[n]!.file), envTraced)).ms);
+    // What a stage with traceAwsCalls pays at load: the same functions built and run with the X-Ray SDK.
+    for (const n of probes) traced.get(n)!.push((await spawnOnce(join(opts.root, opts.build.traced[n]!.file), envTraced)).ms);
   }
   const stat = (v: Variant, n: string, base?: InitStat): InitStat => {
     const s = samples.get(key(v, n))!;
@@ -164,6 +166,8 @@ export async function coldPhase(opts: {
         onMs: round(onMs, 1),
         offRatio: round(offMs / baseline.bundled.ms),
         onRatio: round(onMs / baseline.bundled.ms),
+        offBytes: opts.build.bundles.bundled[n]!.bytes,
+        onBytes: opts.build.traced[n]!.bytes,
       };
     }),
     seconds: round((performance.now() - started) / 1000, 1),

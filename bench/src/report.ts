@@ -225,8 +225,13 @@ export function renderTables(r: Results): string {
         `Source maps: bundled ≈ ${kb(c.functions[0]?.variants.bundled.mapBytes)} KB, external ≈ ${kb(c.functions[0]?.variants.external.mapBytes)} KB per function. ` +
         'The service creates its SDK clients on the first request (lib/db/client.ts and the others), so the baseline, which creates them at load, does work the functions defer to their first invocation.',
       '',
-      'With `traceAwsCalls` (the X-Ray SDK loaded, lib/tracing.ts; off by default), same rounds: ' +
-        c.xray.map((m) => `${m.name} ${ms(m.offMs)} ms (${m.offRatio}×) → ${ms(m.onMs)} ms (${m.onRatio}×)`).join('; ') +
+      'Built and run as a stage with `traceAwsCalls` (the X-Ray SDK in the bundle and loaded, lib/tracing.ts; off by default), same rounds: ' +
+        c.xray
+          .map(
+            (m) =>
+              `${m.name} ${ms(m.offMs)} ms (${m.offRatio}×, ${kb(m.offBytes)} KB) → ${ms(m.onMs)} ms (${m.onRatio}×, ${kb(m.onBytes)} KB)`,
+          )
+          .join('; ') +
         '.',
       '',
     );

@@ -169,6 +169,15 @@ describe('alarms and dashboard in the packaged template', { timeout: 400_000 }, 
       // the X-Ray SDK (subsegments per AWS call) only where a stage asks for it: lib/tracing.ts
       expect(f.Properties.Environment.Variables.POWERTOOLS_TRACE_ENABLED).toBe('false');
     }
+    // ... and the stage's bundles do not even contain it (serverless.yml custom.esbuild.define)
+    const zip = join(out, 'tourismCreate.zip');
+    const entry = spawnSync('unzip', ['-Z1', zip], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .find((f) => f.endsWith('.js'));
+    expect(entry, 'a .js file in tourismCreate.zip').toBeDefined();
+    const bundle = spawnSync('unzip', ['-p', zip, entry!], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).stdout;
+    expect(bundle).toContain('Deskripsi wisata berhasil ditambahkan');
+    expect(bundle).not.toContain('AWS_XRAY_DAEMON_ADDRESS');
     // (API Gateway's stage tracing is set by `serverless deploy` through the API, not in the template.)
   });
 });

@@ -1,14 +1,15 @@
 /**
  * Tracing (lib/tracing.ts): the X-Ray SDK is loaded only where a stage traces AWS calls.
- * Off: importing a handler starts no async hook. On: the function bundled as it is
- * deployed (esbuild), invoked in the environment Lambda gives a traced function, sends
- * the operation's subsegment and one per DynamoDB call to the X-Ray daemon's address
- * (here a UDP socket of the test).
+ * Off: importing a handler starts no async hook, and the bundle built with serverless.yml's
+ * `define` for such a stage does not contain the SDK. On: the function bundled as a stage
+ * with `traceAwsCalls` builds it, invoked in the environment Lambda gives a traced
+ * function, sends the operation's subsegment and one per DynamoDB call to the X-Ray
+ * daemon's address (here a UDP socket of the test).
  */
 import asyncHooks from 'node:async_hooks';
 import { createSocket } from 'node:dgram';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +19,11 @@ import type { LambdaHandler } from '../../lib/http/handler';
 import { ROOT } from '../../scripts/local-stack';
 import { invoke, uniqueEmail } from '../support/api';
 
-/** functions/auth/register.ts bundled like serverless-esbuild does (serverless.yml custom.esbuild). */
-async function bundledRegister(): Promise<LambdaHandler> {
+/** A string of the X-Ray SDK's code (its daemon address variable), which survives minifying. */
+const XRAY_SDK_CODE = 'AWS_XRAY_DAEMON_ADDRESS';
+
+/** functions/auth/register.ts bundled like serverless-esbuild does for a stage with or without `traceAwsCalls` (and loaded, when asked). */
+async function bundledRegister(traceAwsCalls: boolean, load = false): Promise<{ code: string; handler?: LambdaHandler }> {
   const dir = mkdtempSync(join(tmpdir(), 'tracing-'));
   try {
     const outfile = join(dir, 'register.js');
@@ -27,12 +31,17 @@ async function bundledRegister(): Promise<LambdaHandler> {
       entryPoints: [join(ROOT, 'functions/auth/register.ts')],
       outfile,
       bundle: true,
+      minify: true,
       platform: 'node',
       format: 'cjs',
       target: 'node20',
+      // serverless.yml custom.esbuild.define, resolved
+      define: { 'process.env.POWERTOOLS_TRACE_ENABLED': JSON.stringify(String(traceAwsCalls)) },
       logLevel: 'error',
     });
-    return (createRequire(import.meta.url)(outfile) as { handler: LambdaHandler }).handler;
+    const code = readFileSync(outfile, 'utf8');
+    const handler = load ? (createRequire(import.meta.url)(outfile) as { handler: LambdaHandler }).handler : undefined;
+    return { code, handler };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -58,6 +67,13 @@ describe('tracing', () => {
     expect(hooks).not.toHaveBeenCalled();
   });
 
+  it('off: the bundle of a stage without traceAwsCalls does not even contain the X-Ray SDK', async () => {
+    const [off, on] = await Promise.all([bundledRegister(false), bundledRegister(true)]);
+    expect(off.code).not.toContain(XRAY_SDK_CODE);
+    expect(on.code).toContain(XRAY_SDK_CODE);
+    expect(off.code.length).toBeLessThan(on.code.length - 100_000);
+  });
+
   it('on: the operation and each DynamoDB call reach the X-Ray daemon as subsegments of the invocation', async () => {
     const daemon = createSocket('udp4');
     const docs: Record<string, unknown>[] = [];
@@ -79,7 +95,7 @@ describe('tracing', () => {
       _X_AMZN_TRACE_ID: `Root=${traceId};Parent=${randomBytes(8).toString('hex')};Sampled=1`,
     });
     try {
-      const res = await invoke(await bundledRegister(), { ...signUp, body: { ...signUp.body, email: uniqueEmail() } });
+      const res = await invoke((await bundledRegister(true, true)).handler!, { ...signUp, body: { ...signUp.body, email: uniqueEmail() } });
       expect(res.statusCode).toBe(201);
       await vi.waitFor(() => expect(docs.some((d) => d.name === '## POST /auth/register')).toBe(true), { timeout: 5000 });
       await vi.waitFor(() => expect(docs.some((d) => d.name === 'DynamoDB')).toBe(true), { timeout: 5000 });
