@@ -9,7 +9,14 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 export const METRICS_NAMESPACE = 'TourismVillage';
 export const SERVICE_NAME = 'tourism-village';
 
-export const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME });
+/** Powertools Metrics, exposing its on/off switch (POWERTOOLS_METRICS_DISABLED, POWERTOOLS_DEV) to recordRequest. */
+class ServiceMetrics extends Metrics {
+  get off(): boolean {
+    return this.isDisabled();
+  }
+}
+
+export const metrics = new ServiceMetrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME });
 
 /** The business counters an on-call person watches (README "Operating it"). */
 export type BusinessMetric =
@@ -33,12 +40,32 @@ export function count(name: BusinessMetric, value = 1): void {
 /**
  * One request's metrics in one EMF document: `Requests2xx|4xx|5xx` and `Latency`, under two
  * dimension sets — per route, and the service totals the alarms and dashboard read.
+ * Written directly rather than through Powertools' metric store: the document's shape is
+ * fixed, and on the bench the store's bookkeeping cost ≈ 60 µs per request, a twentieth
+ * of a single-item read (README "Decisions"). Same switch as Powertools.
  */
 export function recordRequest(route: string, statusCode: number, latencyMs: number, coldStart: boolean): void {
   if (coldStart) metrics.captureColdStartMetric();
-  metrics.addDimension('route', route);
-  metrics.addDimensions({}); // the second set: `service` only
-  metrics.addMetric(`Requests${Math.floor(statusCode / 100)}xx`, MetricUnit.Count, 1);
-  metrics.addMetric('Latency', MetricUnit.Milliseconds, latencyMs);
-  metrics.publishStoredMetrics();
+  if (metrics.off) return;
+  const requests = `Requests${Math.floor(statusCode / 100)}xx`;
+  const emf = {
+    _aws: {
+      Timestamp: Date.now(),
+      CloudWatchMetrics: [
+        {
+          Namespace: METRICS_NAMESPACE,
+          Dimensions: [['service', 'route'], ['service']],
+          Metrics: [
+            { Name: requests, Unit: MetricUnit.Count },
+            { Name: 'Latency', Unit: MetricUnit.Milliseconds },
+          ],
+        },
+      ],
+    },
+    service: SERVICE_NAME,
+    route,
+    [requests]: 1,
+    Latency: latencyMs,
+  };
+  process.stdout.write(`${JSON.stringify(emf)}\n`);
 }
