@@ -7,6 +7,8 @@ export const MSG = {
   // generic
   internalError: 'Internal server error', // spec
   serviceUnavailable: 'Layanan sedang tidak tersedia. Silakan coba lagi sebentar lagi.',
+  // not from the contract: every attempt of a retried write lost its race (409)
+  writeBusy: 'Data sedang diubah oleh permintaan lain. Silakan coba lagi.',
   notFoundRoute: 'Endpoint tidak ditemukan',
   invalidJson: 'Body JSON tidak valid',
   payloadTooLarge: 'Ukuran request melebihi batas 6 MB (di AWS, total file per request sekitar 4,4 MB)',
@@ -21,6 +23,8 @@ export const MSG = {
   imageUrlInvalid: 'URL gambar tidak valid: hanya gambar yang diunggah ke layanan ini yang dapat digunakan',
   imageNotFound: 'Gambar tidak ditemukan',
   tooManyFilesForItems: 'Jumlah file melebihi jumlah gambar yang diminta item',
+  tooManyImageChanges:
+    'Terlalu banyak gambar lama yang dipakai ulang dalam satu request (maksimal 90); kirim perubahan dalam beberapa request',
   unsupportedMediaType: 'Content-Type tidak didukung',
   tooManyRequests: 'Terlalu banyak permintaan. Silakan coba lagi nanti.',
 
@@ -70,6 +74,9 @@ export const MSG = {
   villageCreated: 'Desa wisata berhasil ditambahkan',
   villageUpdated: 'Desa wisata berhasil diperbarui',
   villageDeleted: 'Desa wisata berhasil dihapus',
+  // not from the contract (README "Decisions"): hand-over and lost races of a village
+  villageHandoverUnverified: 'Desa wisata hanya dapat diserahkan kepada akun pengelola yang sudah diverifikasi',
+  villageBusy: 'Desa wisata sedang diubah oleh permintaan lain. Silakan coba lagi.',
 
   // requests
   requestInvalid: 'Data tidak valid', // spec
@@ -103,6 +110,7 @@ export const MSG = {
   entityTypeInvalid: 'entity_type tidak valid', // spec
   itemNotFound: 'Item tidak ditemukan', // spec
   itemIdInvalid: 'item_id harus berupa bilangan bulat positif',
+  itemIdDuplicate: 'id item tidak boleh sama dalam satu kategori',
   noFileUploaded: 'No file uploaded', // spec
   tourismDescriptionInvalid: 'Data deskripsi wisata tidak valid',
   tourismDescriptionNotFound: 'Deskripsi wisata tidak ditemukan',

@@ -29,7 +29,8 @@ export type BusinessMetric =
   | 'ImagesRemoved'
   | 'ImagesRejected'
   | 'LoginThrottled'
-  | 'OptimisticLockRetries';
+  | 'OptimisticLockRetries'
+  | 'RetriesExhausted';
 
 /** Counts a business event at once, with the `service` dimension only (so alarms can watch it). */
 export function count(name: BusinessMetric, value = 1): void {

@@ -1,7 +1,8 @@
 /**
- * npm run images:sweep [-- --min-age-minutes N]
+ * npm run images:sweep [-- --grace-hours N]
  *
- * Deletes image objects that no description refers to (see lib/domain/image-sweep.ts). Uses
+ * Deletes image objects that no description lists and that nothing claimed or released
+ * for N hours (default 24; see lib/domain/image-sweep.ts). Uses
  * the configured table and bucket: by default those of `npm start`.
  */
 import { parseArgs } from 'node:util';
@@ -13,11 +14,11 @@ if (process.env.DYNAMODB_ENDPOINT === undefined) process.env.DYNAMODB_ENDPOINT =
 if (process.env.S3_ENDPOINT === undefined) process.env.S3_ENDPOINT = 'http://127.0.0.1:4569';
 
 async function main() {
-  const { values } = parseArgs({ options: { 'min-age-minutes': { type: 'string', default: '60' } } });
-  const minutes = Number(values['min-age-minutes']);
-  if (!Number.isFinite(minutes) || minutes < 0) throw new Error('--min-age-minutes must be a number ≥ 0');
+  const { values } = parseArgs({ options: { 'grace-hours': { type: 'string', default: '24' } } });
+  const hours = Number(values['grace-hours']);
+  if (!Number.isFinite(hours) || hours < 0) throw new Error('--grace-hours must be a number ≥ 0');
   const { sweepOrphanImages } = await import('../lib/domain/image-sweep');
-  const result = await sweepOrphanImages({ minAgeMs: minutes * 60_000 });
+  const result = await sweepOrphanImages({ graceMs: hours * 3_600_000 });
   console.log(`Scanned ${result.scanned} objects, deleted ${result.deleted.length} orphan(s).`);
   for (const k of result.deleted) console.log(`  deleted ${k}`);
 }

@@ -15,6 +15,8 @@ export const handler = route('POST /auth/register', async ({ event }) => {
       email: body.email,
       password: body.password,
       role: body.role,
+      // the token-less first village is accepted only from this address (lib/auth/signup-source.ts)
+      source: event.requestContext?.identity?.sourceIp,
     },
     false,
   );

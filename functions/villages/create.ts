@@ -7,6 +7,6 @@ import { MSG } from '../../lib/messages';
 
 export const handler = route('POST /api/desa-wisata', async ({ event, user }) => {
   const fields = parseOrInvalid(villageSchema, jsonBody(event), MSG.villageInvalid, true);
-  const { village } = await createVillageAs(fields, user);
+  const { village } = await createVillageAs(fields, user, event.requestContext?.identity?.sourceIp);
   return ok({ message: MSG.villageCreated, data: { kd_desa: village.kd_desa, slug: village.slug } });
 });

@@ -9,6 +9,7 @@ import { sendMail } from '../mail/ses';
 import { MSG } from '../messages';
 import { count } from '../metrics';
 import { signToken } from './jwt';
+import { signupSourceTag } from './signup-source';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { ROLES, type Role } from '../roles';
 
@@ -37,9 +38,11 @@ export type RegisterInput = z.output<typeof registerSchema>;
 /**
  * Creates an account. Sign-up (`verified: false`) or the CLI (`verified: true`, any role).
  * `username` may list candidates: each taken one is skipped for the next; 409 when all are taken.
+ * `source` is the registering client's IP address: its HMAC is recorded (never the address),
+ * and only that source may then create the account's token-less sign-up village.
  */
 export async function registerUser(
-  input: { username: string | readonly string[]; fullName: string; email: string; password: string; role: Role },
+  input: { username: string | readonly string[]; fullName: string; email: string; password: string; role: Role; source?: string },
   verified: boolean,
 ): Promise<PublicUser> {
   if (!ROLES.includes(input.role)) throw invalid(MSG.registerInvalid);
@@ -54,6 +57,7 @@ export async function registerUser(
         role: input.role,
         password_hash,
         is_verified: verified,
+        signup_source: verified ? undefined : signupSourceTag(input.source),
       });
       if (!verified) count('SignUps');
       return toPublicUser(user);

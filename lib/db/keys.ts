@@ -24,6 +24,7 @@
  * | request              | REQ#<kd_permintaan>   | REQ      | REQ / <created_at>#<kd>  | —                      |
  * | village status       | STAT#<kd_status>      | STAT     | STAT / <created_at>#<kd> | —                      |
  * | list version shard   | LISTVER#<kind>        | <0…7>    | —                        | —                      |
+ * | image reference      | IMG#<object key>      | IMG      | —                        | —                      |
  *
  * Everything that hangs off one village and has no code of its own (score; later the
  * two descriptions) lives in the village's partition, so one strongly consistent Query
@@ -143,6 +144,9 @@ export const keys = {
   /** Sparse: only descriptions with an attraction that has an image; the sort key is random. */
   attractionIndex: (randomKey: string) => ({ GSI2PK: 'ATRAKSI', GSI2SK: randomKey }),
   villageDescription: (kd: string) => ({ PK: `DESA#${kd}`, SK: 'DESKDESA' }),
+
+  /** An image object's reference record (lib/db/image-refs.ts): claims, releases and the sweep's deletion mark. */
+  imageRef: (objectKey: string) => ({ PK: `IMG#${objectKey}`, SK: 'IMG' }),
 
   /** One of the shards of a list kind's version (lib/db/list-versions.ts). */
   listVersion: (kind: string, shard: number) => ({ PK: `LISTVER#${kind}`, SK: String(shard) }),

@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { defineEntity, imageUrl, timestamp, type TransactItem } from './entity';
 import { villageChildChange } from './village-children';
 import { assertItemFits } from './item-size';
+import { withRefs } from './image-refs';
 
 export const CATEGORIES = ['atraksi', 'penginapan', 'paket_wisata', 'suvenir'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -85,14 +86,14 @@ const counterMove = (from: number, to: number): TransactItem => ({
  * Creates the description at list position total+1 (position item, index item and
  * counter in the same transaction), and records it on the village.
  */
-export function createTourismDescription(d: TourismDescriptionRecord): Promise<void> {
+export function createTourismDescription(d: TourismDescriptionRecord, refs: TransactItem[] = []): Promise<void> {
   return withRetries(
-    () => createAtNextPosition(d),
+    () => createAtNextPosition(d, refs),
     (err) => err instanceof PositionsMovedError || isTransactionConflict(err),
   );
 }
 
-async function createAtNextPosition(d: TourismDescriptionRecord): Promise<void> {
+async function createAtNextPosition(d: TourismDescriptionRecord, refs: TransactItem[]): Promise<void> {
   const total = await countTourismDescriptions(true);
   const pos = total + 1;
   await writeWithPositions(
@@ -110,6 +111,7 @@ async function createAtNextPosition(d: TourismDescriptionRecord): Promise<void> 
       },
     ],
     DescriptionExistsError,
+    refs,
   );
 }
 
@@ -167,30 +169,44 @@ export async function positionRemoval(kd: string): Promise<TransactItem[]> {
   ];
 }
 
-/** Replaces the description if it is still at `expectedVersion` (DescriptionVersionError otherwise). */
-export async function replaceTourismDescription(d: TourismDescriptionRecord, expectedVersion: number): Promise<void> {
+/**
+ * Replaces the description if it is still at `expectedVersion` (DescriptionVersionError
+ * otherwise), with its image reference writes (`refs`, lib/db/image-refs.ts).
+ */
+export async function replaceTourismDescription(
+  d: TourismDescriptionRecord,
+  expectedVersion: number,
+  refs: TransactItem[] = [],
+): Promise<void> {
+  const items = [tourismDescriptions.putAtVersion(d, expectedVersion, assertItemFits), ...listsChanged('tourism'), ...refs];
   await transactWrite(
-    [tourismDescriptions.putAtVersion(d, expectedVersion, assertItemFits), ...listsChanged('tourism')],
-    () => new DescriptionVersionError(),
+    items,
+    withRefs(items.length, refs.length, () => new DescriptionVersionError()),
   );
 }
 
 /** Deletes the description (if still at `expectedVersion`), frees its list position, records it on the village. */
-export async function deleteTourismDescription(kd: string, expectedVersion: number): Promise<void> {
+export async function deleteTourismDescription(kd: string, expectedVersion: number, refs: TransactItem[] = []): Promise<void> {
   const positions = await positionRemoval(kd);
   await writeWithPositions(
     [tourismDescriptions.deleteAtVersion(kd, expectedVersion), villageChildChange(kd, {}), ...positions],
     DescriptionVersionError,
+    refs,
   );
 }
 
 /**
- * The description's write (first), its village's child_rev (second) and list-position
- * writes in one transaction; `taken` is what a failed first condition means.
+ * The description's write (first), its village's child_rev (second), list-position
+ * writes and image reference writes in one transaction; `taken` is what a failed first
+ * condition means.
  */
-async function writeWithPositions(items: TransactItem[], taken: new () => Error): Promise<void> {
-  await transactWrite([...items, ...listsChanged('tourism')], (failed) =>
-    failed.includes(0) ? new taken() : failed.includes(1) ? new DescriptionVillageMissingError() : new PositionsMovedError(),
+async function writeWithPositions(items: TransactItem[], taken: new () => Error, refs: TransactItem[]): Promise<void> {
+  const all = [...items, ...listsChanged('tourism'), ...refs];
+  await transactWrite(
+    all,
+    withRefs(all.length, refs.length, (failed) =>
+      failed.includes(0) ? new taken() : failed.includes(1) ? new DescriptionVillageMissingError() : new PositionsMovedError(),
+    ),
   );
 }
 

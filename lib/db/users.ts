@@ -27,6 +27,8 @@ export const users = defineEntity({
     updated_at: timestamp,
     /** The village of the account's one token-less sign-up, if it used it. */
     signup_village: z.string().optional(),
+    /** The source address it registered from, as an HMAC (lib/auth/signup-source.ts): the token-less sign-up's proof. */
+    signup_source: z.string().optional(),
   }),
   key: keys.user,
   id: (u) => u.email,
@@ -39,7 +41,8 @@ export type UserRecord = z.infer<typeof users.schema>;
 export type PublicUser = ReturnType<typeof users.publicView>;
 export const toPublicUser = users.publicView;
 
-const FIELDS = 'id, username, full_name, email, #role, is_verified, password_hash, password_changed_at, created_at, updated_at';
+const FIELDS =
+  'id, username, full_name, email, #role, is_verified, password_hash, password_changed_at, created_at, updated_at, signup_source';
 
 export class DuplicateUserError extends Error {
   constructor(readonly field: 'email' | 'username') {
@@ -92,7 +95,7 @@ async function nextUserId(): Promise<number> {
   return Number(out.Attributes?.value);
 }
 
-export type NewUser = Pick<UserRecord, 'username' | 'full_name' | 'email' | 'role' | 'password_hash' | 'is_verified'>;
+export type NewUser = Pick<UserRecord, 'username' | 'full_name' | 'email' | 'role' | 'password_hash' | 'is_verified' | 'signup_source'>;
 
 /**
  * Creates a user and its username marker in one transaction; the e-mail is unique
@@ -113,6 +116,7 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
     password_changed_at: 0,
     created_at: now,
     updated_at: now,
+    ...(input.signup_source ? { signup_source: input.signup_source } : {}),
   };
   try {
     await db().send(

@@ -7,6 +7,7 @@ import { listsChanged } from './list-versions';
 import { transactWrite } from './transact';
 import type { TransactItem } from './entity';
 import { assertItemFits } from './item-size';
+import { withRefs } from './image-refs';
 
 export const JENIS_DESA = ['Alam', 'Budaya', 'Buatan'] as const;
 export type JenisDesa = (typeof JENIS_DESA)[number];
@@ -86,21 +87,28 @@ const villageCopyChange = (kd: string, d: VillageDescriptionRecord | null): Tran
   },
 });
 
-/** Writes the description (first item) and the village's copy; `taken` is what a failed first condition means. */
-async function write(items: TransactItem[], taken: new () => Error = VillageDescriptionVersionError): Promise<void> {
-  await transactWrite([...items, ...listsChanged('villages')], (failed) =>
-    failed.includes(0) ? new taken() : failed.includes(1) ? new VillageDescriptionVillageMissingError() : undefined,
+/**
+ * Writes the description (first item), the village's copy and the image reference
+ * writes (`refs`, lib/db/image-refs.ts); `taken` is what a failed first condition means.
+ */
+async function write(items: TransactItem[], refs: TransactItem[], taken: new () => Error = VillageDescriptionVersionError): Promise<void> {
+  const all = [...items, ...listsChanged('villages'), ...refs];
+  await transactWrite(
+    all,
+    withRefs(all.length, refs.length, (failed) =>
+      failed.includes(0) ? new taken() : failed.includes(1) ? new VillageDescriptionVillageMissingError() : undefined,
+    ),
   );
 }
 
-export function createVillageDescription(d: VillageDescriptionRecord): Promise<void> {
-  return write([villageDescriptions.putNew(d, assertItemFits), villageCopyChange(d.kd_desa, d)], VillageDescriptionExistsError);
+export function createVillageDescription(d: VillageDescriptionRecord, refs: TransactItem[] = []): Promise<void> {
+  return write([villageDescriptions.putNew(d, assertItemFits), villageCopyChange(d.kd_desa, d)], refs, VillageDescriptionExistsError);
 }
 
-export function replaceVillageDescription(d: VillageDescriptionRecord, expectedVersion: number): Promise<void> {
-  return write([villageDescriptions.putAtVersion(d, expectedVersion, assertItemFits), villageCopyChange(d.kd_desa, d)]);
+export function replaceVillageDescription(d: VillageDescriptionRecord, expectedVersion: number, refs: TransactItem[] = []): Promise<void> {
+  return write([villageDescriptions.putAtVersion(d, expectedVersion, assertItemFits), villageCopyChange(d.kd_desa, d)], refs);
 }
 
-export function deleteVillageDescription(kd: string, expectedVersion: number): Promise<void> {
-  return write([villageDescriptions.deleteAtVersion(kd, expectedVersion), villageCopyChange(kd, null)]);
+export function deleteVillageDescription(kd: string, expectedVersion: number, refs: TransactItem[] = []): Promise<void> {
+  return write([villageDescriptions.deleteAtVersion(kd, expectedVersion), villageCopyChange(kd, null)], refs);
 }

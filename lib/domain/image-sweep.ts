@@ -1,72 +1,97 @@
-import { countTourismDescriptions, getTourismDescription, imagesOf, tourismDescriptionPage } from '../db/tourism-descriptions';
-import { getVillageDescription, villageDescriptionImages } from '../db/village-descriptions';
-import { deleteImages, imageModifiedAt, keyOf, listImageObjects, urlOf } from '../storage/images';
+import { nowMs } from '../clock';
+import { allListedImageUrls } from '../db/image-holders';
+import { getImageRefs, markDeletedVillageImages, markImageDeleting } from '../db/image-refs';
+import { deleteImages, keyOf, listImageObjects, urlOf, villagePrefix } from '../storage/images';
 
 export interface SweepResult {
   scanned: number;
   deleted: string[];
 }
 
-/** How long an upload may stay without a record referring to it. */
-export const UPLOAD_GRACE_MS = 24 * 60 * 60 * 1000;
+/** How long an image stays after its last claim or release (or its storing) before the sweep may take it. */
+export const IMAGE_GRACE_MS = 24 * 60 * 60 * 1000;
 
-const keysOf = (urls: string[]) => new Set(urls.map((u) => keyOf(u)).filter((k): k is string => k !== null));
+/** Points where tests interleave writes with a sweep. */
+export interface SweepHooks {
+  /** After each page of the look for holders. */
+  afterPage?: (page: number) => Promise<void>;
+  /** After the look, before the first deletion mark. */
+  beforeMark?: () => Promise<void>;
+}
 
-/** Every upload key a tourism description refers to (read page by page through the list index). */
-async function referencedUploads(): Promise<Set<string>> {
-  const refs = new Set<string>();
-  const total = await countTourismDescriptions(true);
-  for (let page = 1; (page - 1) * 100 < total; page++) {
-    for (const d of await tourismDescriptionPage(page, 100))
-      for (const k of keysOf(imagesOf(d))) if (k.startsWith('images/u/')) refs.add(k);
+export interface SweepOptions {
+  /** The sweep's "now" (epoch ms); tests move it forward instead of waiting a day. */
+  now?: number;
+  graceMs?: number;
+  /** Villages read per page in the look for holders. */
+  pageSize?: number;
+  hooks?: SweepHooks;
+}
+
+const keysOf = (urls: Iterable<string>) => new Set([...urls].map((u) => keyOf(u)).filter((k): k is string => k !== null));
+
+/**
+ * The one way an image that a record may have listed is deleted:
+ * 1. list the objects (under `prefix`) and read their reference records (consistent);
+ *    candidates are those whose last activity — the latest claim or release, else the
+ *    object's own time — is older than the grace period;
+ * 2. look for holders: `listed()` reads every record that may list a candidate;
+ * 3. mark each unlisted candidate as being deleted, conditional on the reference
+ *    version read in 1 (lib/db/image-refs.ts): a claim that committed after 1 makes the
+ *    mark fail and the image stays; one that committed before 1 was seen in 2;
+ * 4. delete the marked objects (and any marked earlier whose delete did not happen).
+ * Claims are refused once an image is marked, so no interleaving of writes and sweeps
+ * deletes an image that a record lists.
+ */
+async function sweep(prefix: string, listed: (hooks: SweepHooks) => Promise<Set<string>>, opts: SweepOptions): Promise<SweepResult> {
+  const now = opts.now ?? nowMs();
+  const grace = opts.graceMs ?? IMAGE_GRACE_MS;
+  const hooks = opts.hooks ?? {};
+  const objects = await listImageObjects(prefix);
+  const refs = await getImageRefs(objects.map((o) => o.key));
+  const marked: string[] = [];
+  const candidates: { key: string; version: number }[] = [];
+  for (const o of objects) {
+    const ref = refs.get(o.key);
+    if (ref?.deleting !== undefined) marked.push(o.key);
+    else if (now - Math.max(o.modified, ref?.touchedAt ?? 0) > grace) candidates.push({ key: o.key, version: ref?.version ?? 0 });
   }
-  return refs;
+  if (candidates.length > 0) {
+    const held = await listed(hooks);
+    await hooks.beforeMark?.();
+    const unlisted = candidates.filter((c) => !held.has(c.key));
+    for (let i = 0; i < unlisted.length; i += 25) {
+      const batch = unlisted.slice(i, i + 25);
+      const made = await Promise.all(batch.map((c) => markImageDeleting(c.key, c.version, now)));
+      batch.forEach((c, j) => made[j] && marked.push(c.key));
+    }
+  }
+  await deleteImages(marked.map(urlOf));
+  return { scanned: objects.length, deleted: marked };
 }
 
 /**
- * Deletes image objects no record refers to (a mark-and-sweep over the database):
- * - under images/d/<kd>/: objects neither description of that village lists, older than
- *   `minAgeMs` (so an upload whose database write is still under way is left alone);
- * - under images/u/ (POST /api/upload/gambar): uploads no tourism description lists and
- *   that are older than a day. Items refer to uploads by their own URL and a claim renews
- *   the object's age, so an upload claimed during the sweep is young and kept; each
- *   candidate's age is read again just before deleting it.
- * It repairs what a crash between "store" and "commit" or a failed after-commit delete
- * could leave behind and collects uploads that were never used or no longer are. On AWS
- * a scheduled function runs it daily (functions/maintenance); locally `npm run images:sweep`.
+ * Deletes image objects no record lists and nothing claimed or released for a day:
+ * uploads never used or no longer used, images items and galleries dropped, and what a
+ * crash between storing and committing left behind. On AWS a scheduled function runs it
+ * daily (functions/maintenance); locally `npm run images:sweep`.
  */
-export async function sweepOrphanImages(opts: { minAgeMs?: number; now?: number } = {}): Promise<SweepResult> {
-  const now = opts.now ?? Date.now();
-  const minAge = opts.minAgeMs ?? 60 * 60 * 1000;
-  const objects = await listImageObjects();
+export function sweepOrphanImages(opts: SweepOptions = {}): Promise<SweepResult> {
+  return sweep('images/', async (hooks) => keysOf(await allListedImageUrls(opts.pageSize, hooks.afterPage)), opts);
+}
 
-  const referencedByVillage = new Map<string, Set<string>>();
-  const orphans: string[] = [];
-  const oldUploads: string[] = [];
-  for (const o of objects) {
-    const match = /^images\/d\/([^/]+)\//.exec(o.key);
-    if (match) {
-      if (now - o.modified < minAge) continue;
-      const kd = decodeURIComponent(match[1]!);
-      let refs = referencedByVillage.get(kd);
-      if (!refs) {
-        const [t, v] = await Promise.all([getTourismDescription(kd, true), getVillageDescription(kd, true)]);
-        refs = keysOf([...(t ? imagesOf(t) : []), ...(v ? villageDescriptionImages(v) : [])]);
-        referencedByVillage.set(kd, refs);
-      }
-      if (!refs.has(o.key)) orphans.push(o.key);
-    } else if (o.key.startsWith('images/u/') && now - o.modified > UPLOAD_GRACE_MS) {
-      oldUploads.push(o.key);
-    }
-  }
-  if (oldUploads.length > 0) {
-    const refs = await referencedUploads();
-    for (const key of oldUploads) {
-      if (refs.has(key)) continue;
-      const modified = await imageModifiedAt(key);
-      if (modified !== undefined && now - modified > UPLOAD_GRACE_MS) orphans.push(key);
-    }
-  }
-  await deleteImages(orphans.map(urlOf));
-  return { scanned: objects.length, deleted: orphans };
+/**
+ * After a village's deletion: its own objects (images/d/<kd>/) at once, no grace — each
+ * marked in a transaction that requires both descriptions of that code to be absent, so
+ * a village created again under the code keeps what its descriptions claimed.
+ */
+export async function sweepVillageImages(kd: string): Promise<SweepResult> {
+  const objects = await listImageObjects(villagePrefix(kd));
+  const marked = await markDeletedVillageImages(
+    kd,
+    objects.map((o) => o.key),
+    nowMs(),
+  );
+  await deleteImages(marked.map(urlOf));
+  return { scanned: objects.length, deleted: marked };
 }

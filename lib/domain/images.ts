@@ -1,3 +1,6 @@
+import { nowMs } from '../clock';
+import type { TransactItem } from '../db/entity';
+import { getImageRefs, imageClaim, ImageReleasedError, imageRelease, releaseImages } from '../db/image-refs';
 import { withRetries } from '../retry';
 import { found, invalid } from '../errors';
 import type { UploadedFile } from '../files';
@@ -5,37 +8,30 @@ import { log } from '../log';
 import { MSG } from '../messages';
 import { count } from '../metrics';
 import { detectImageType } from '../storage/image-type';
-import {
-  deleteAllUnder,
-  deleteImages,
-  ImageMissingError,
-  isUploadUrl,
-  keyOf,
-  putImage,
-  touchImage,
-  uploadPrefix,
-  villagePrefix,
-} from '../storage/images';
+import { canonicalImageUrl, deleteImages, imageExists, keyOf, putImage, uploadPrefix, villagePrefix } from '../storage/images';
+import { sweepVillageImages } from './image-sweep';
 
 /** Limits of multipart image fields. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
- * The object-store side of one database change. New objects are written before the
- * change; if it fails, `rollback()` removes them. Objects the change stops referencing
- * are removed by `commit()` only after the change has committed — except uploads
- * (POST /api/upload/gambar): an item refers to those by their own URL, so they are left
- * to the orphan sweep, which removes them once no record refers to them (a client that
- * removes an item and adds it back with the same image, as the web app's edit does,
- * keeps a working image).
+ * The object-store side of one database change of village `kd`'s descriptions. New
+ * objects are written before the change; if it finally fails, `rollback()` removes them
+ * (nobody else knows their keys). Nothing else is deleted here: images a change stops
+ * listing are released in its transaction (lib/db/image-refs.ts) and left to the orphan
+ * sweep, which deletes an image only when no record lists it and nothing claimed or
+ * released it for a day — so remove-item followed by an append of the same URL (the web
+ * app's item edit) keeps a working image.
  */
 export class ImageChanges {
-  private readonly created: string[] = [];
-  private dropped: string[] = [];
+  private created: string[] = [];
   // A read-modify-write that lost a race runs again with the same input; these keep the
-  // objects it already stored, so a retry neither uploads twice nor leaves copies behind.
+  // objects it already stored and the URLs it already checked, so a retry neither
+  // uploads twice nor leaves copies behind.
   private readonly storedFor = new Map<UploadedFile, string>();
-  private readonly claimed = new Set<string>();
+  private readonly accepted = new Set<string>();
+  /** Releases that did not fit into the change's transaction: recorded after it commits. */
+  private later: string[] = [];
 
   constructor(
     private readonly kd: string,
@@ -64,34 +60,45 @@ export class ImageChanges {
   }
 
   /**
-   * Resolves an image URL an item refers to: one it already has (`current`) stays; an
-   * upload of the caller's own (POST /api/upload/gambar) is used under the same URL —
-   * the record that refers to it is its owner from now on — after checking it exists and
-   * renewing its age, so the sweep's grace period starts again; anything else is a 400.
+   * Resolves an image URL a record is to list, in its canonical form
+   * (canonicalImageUrl): one the record already lists (`held`) stays; otherwise it must
+   * exist and be the caller's own upload, an image of this village's descriptions, or
+   * an image this village's descriptions held before (after a hand-over, another
+   * manager's upload); anything else is a 400. The change's transaction then claims it
+   * (refWrites), which fails if the sweep is deleting it.
    */
-  async claim(url: unknown, current: ReadonlySet<string>): Promise<string> {
-    if (typeof url !== 'string') throw invalid(MSG.imageUrlInvalid);
-    if (current.has(url) || this.claimed.has(url)) return url;
-    const key = keyOf(url);
-    if (!key || !key.startsWith(uploadPrefix(this.callerId))) throw invalid(MSG.imageUrlInvalid);
-    try {
-      await touchImage(key);
-    } catch (err) {
-      if (err instanceof ImageMissingError) throw invalid(MSG.imageNotFound);
-      throw err;
-    }
-    this.claimed.add(url);
-    return url;
+  async claim(url: unknown, held: ReadonlySet<string>): Promise<string> {
+    if (typeof url === 'string' && held.has(url)) return url;
+    const canonical = canonicalImageUrl(url);
+    if (!canonical) throw invalid(MSG.imageUrlInvalid);
+    if (held.has(canonical) || this.accepted.has(canonical)) return canonical;
+    const key = keyOf(canonical)!;
+    const own = key.startsWith(uploadPrefix(this.callerId)) || key.startsWith(villagePrefix(this.kd));
+    const [exists, refs] = await Promise.all([imageExists(key), own ? undefined : getImageRefs([key])]);
+    if (!own && !refs?.get(key)?.villages.has(this.kd)) throw invalid(MSG.imageUrlInvalid);
+    if (!exists) throw invalid(MSG.imageNotFound);
+    this.accepted.add(canonical);
+    return canonical;
   }
 
-  /** Marks images the change stops referencing, to delete after it commits (uploads go to the sweep). */
-  drop(urls: Iterable<string>): void {
-    for (const url of urls) if (!isUploadUrl(url)) this.dropped.push(url);
-  }
-
-  /** A new attempt of the change starts: what the last attempt meant to drop no longer counts. */
-  startAttempt(): void {
-    this.dropped = [];
+  /**
+   * The reference writes of a change from the images `before` to those `after`: a claim
+   * of each added image this change did not store, a release of each dropped one. At
+   * most `room` go into the change's transaction: claims must (else 400), releases that
+   * do not fit are recorded after it commits.
+   */
+  refWrites(before: Iterable<string>, after: Iterable<string>, room: number): TransactItem[] {
+    const was = new Set(before);
+    const is = new Set(after);
+    const fresh = new Set(this.created);
+    const keysOf = (urls: string[]) => urls.map((u) => keyOf(u)).filter((k): k is string => k !== null);
+    const claims = keysOf([...is].filter((u) => !was.has(u) && !fresh.has(u)));
+    const releases = keysOf([...was].filter((u) => !is.has(u)));
+    if (claims.length > room) throw invalid(MSG.tooManyImageChanges);
+    const fit = room - claims.length;
+    this.later = releases.slice(fit);
+    const now = nowMs();
+    return [...claims.map((k) => imageClaim(k, this.kd, now)), ...releases.slice(0, fit).map((k) => imageRelease(k, this.kd, now))];
   }
 
   /** The database change failed: remove what this change stored. */
@@ -103,50 +110,48 @@ export class ImageChanges {
     }
   }
 
-  /** The database change committed: remove what it no longer references. */
-  async commit(): Promise<void> {
-    this.created.length = 0;
-    await deleteAfterCommit(this.dropped.splice(0), this.kd);
-  }
-
-  /** Runs `write`; rolls the stored objects back if it throws, deletes dropped ones if it succeeds. */
-  async around<T>(write: () => Promise<T>): Promise<T> {
-    let result: T;
+  /** The database change committed: record the releases that did not fit into it (a failure only shortens their grace). */
+  async committed(): Promise<void> {
+    this.created = [];
+    if (this.later.length === 0) return;
     try {
-      result = await write();
+      await releaseImages(this.later.splice(0), this.kd, nowMs());
     } catch (err) {
-      await this.rollback();
-      throw err;
+      log.error('image release after commit failed; the sweep may collect them before their grace period ends', err, {
+        kd_desa: this.kd,
+      });
     }
-    await this.commit();
-    return result;
   }
 }
 
+/** A transaction holds at most 100 actions. */
+export const TRANSACTION_LIMIT = 100;
+
 /**
- * Runs a change that stores or drops images, retrying it while `retryable` says it lost
- * a race: each attempt starts afresh (`startAttempt`), stored images are reused across
- * attempts, rolled back if the change finally fails, and dropped ones are deleted only
- * after it committed.
+ * The one read-modify-write of an image-holding record: `attempt(images)` reads,
+ * computes and writes (its reference writes in its own transaction); it runs again
+ * from a fresh read while it lost a race (`retryable`), reusing what it stored. If it
+ * finally fails, what it stored is removed; once it committed, overflowing releases are
+ * recorded.
  */
-export function changeWithImages<T>(
+export async function writeWithImages<T>(
   kd: string,
   callerId: number,
   attempt: (images: ImageChanges) => Promise<T>,
   retryable: (err: unknown) => boolean,
-  attempts = 30,
+  busyMessage?: string,
 ): Promise<T> {
   const images = new ImageChanges(kd, callerId);
-  return images.around(() =>
-    withRetries(
-      () => {
-        images.startAttempt();
-        return attempt(images);
-      },
-      retryable,
-      attempts,
-    ),
-  );
+  let result: T;
+  try {
+    result = await withRetries(() => attempt(images), retryable, 30, busyMessage);
+  } catch (err) {
+    await images.rollback();
+    if (err instanceof ImageReleasedError) throw invalid(MSG.imageNotFound);
+    throw err;
+  }
+  await images.committed();
+  return result;
 }
 
 /** How a kind of image-holding record is read afresh for a read-modify-write, and when a lost race is retried. */
@@ -154,11 +159,13 @@ export interface StoredRecord<R> {
   read: (kd: string) => Promise<R | undefined>;
   /** The not-found message when the village has no such record. */
   missing: string;
+  /** The 409 message when every attempt lost its race. */
+  busy?: string;
   retryable: (err: unknown) => boolean;
 }
 
 /**
- * changeWithImages for the record of `kind` of village `kd`: each attempt reads it afresh
+ * writeWithImages for the record of `kind` of village `kd`: each attempt reads it afresh
  * (not found → `kind.missing`) and hands it to `change`.
  */
 export function changeStored<R, T>(
@@ -167,20 +174,13 @@ export function changeStored<R, T>(
   callerId: number,
   change: (current: R, images: ImageChanges) => Promise<T>,
 ): Promise<T> {
-  return changeWithImages(kd, callerId, async (images) => change(found(await kind.read(kd), kind.missing), images), kind.retryable);
-}
-
-/**
- * Deletes images after a committed change. A failure here cannot undo the change, so it
- * is logged (the objects are then orphans for `npm run images:sweep`), not thrown.
- */
-export async function deleteAfterCommit(urls: string[], kd: string): Promise<void> {
-  if (urls.length === 0) return;
-  try {
-    await deleteImages(urls);
-  } catch (err) {
-    log.error('image delete after commit failed; objects left for the sweep', err, { kd_desa: kd, count: urls.length });
-  }
+  return writeWithImages(
+    kd,
+    callerId,
+    async (images) => change(found(await kind.read(kd), kind.missing), images),
+    kind.retryable,
+    kind.busy,
+  );
 }
 
 /** Groups uploaded files by field, keeping their order. */
@@ -190,10 +190,15 @@ export function filesByField(files: UploadedFile[]): Map<string, UploadedFile[]>
   return map;
 }
 
-/** After a village's deletion committed: every object under its prefix (leftovers included). Failures are logged for the sweep. */
+/**
+ * After a village's deletion committed: its own objects (images/d/<kd>/) go at once,
+ * through the sweep's protocol (no grace: the village is gone, yet a village created
+ * again under the same code could claim them, and the protocol keeps what it claims).
+ * Uploads its descriptions listed are left to the daily sweep. Failures are logged.
+ */
 export async function deleteVillageImages(kd: string): Promise<void> {
   try {
-    await deleteAllUnder(villagePrefix(kd));
+    await sweepVillageImages(kd);
   } catch (err) {
     log.error('image delete after village deletion failed; objects left for the sweep', err, { kd_desa: kd });
   }

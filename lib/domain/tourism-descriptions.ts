@@ -25,7 +25,8 @@ import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../files';
 import { MSG, withFields } from '../messages';
 import { parseDataObject } from '../validation';
-import { changeStored, filesByField, IMAGE_MAX_BYTES, ImageChanges, type StoredRecord } from './images';
+import { REF_ROOM } from '../db/image-refs';
+import { changeStored, filesByField, IMAGE_MAX_BYTES, ImageChanges, writeWithImages, type StoredRecord } from './images';
 import { ownedVillage } from './villages';
 
 export { CATEGORIES, type Category };
@@ -143,8 +144,9 @@ export function present(d: TourismDescriptionRecord, extras?: ItemExtras) {
 
 /**
  * Builds a category's new items: ids for items without a known one, images for each
- * (kept, claimed from the caller's uploads, and the category's files in order — each
- * item takes `jumlah_gambar` files, default 1 for new items). Leftover files are a 400.
+ * (listed URLs resolved by `images.claim` — any image the description already `held`
+ * stays —, and the category's files in order — each item takes `jumlah_gambar` files,
+ * default 1 for new items). Leftover files are a 400.
  */
 async function buildItems(
   category: Category,
@@ -153,6 +155,7 @@ async function buildItems(
   existing: Map<number, StoredItem>,
   nextIds: Record<Category, number>,
   images: ImageChanges,
+  held: ReadonlySet<string>,
 ): Promise<StoredItem[]> {
   const wanted = inputs.map((it) => it.jumlah_gambar ?? (it.id !== undefined && existing.has(it.id) ? 0 : 1));
   if (wanted.reduce((a, b) => a + b, 0) < files.length) throw invalid(`${MSG.tooManyFilesForItems}: ${category}`);
@@ -162,8 +165,7 @@ async function buildItems(
   for (const [i, input] of inputs.entries()) {
     const { id, gambar, jumlah_gambar: _taken, ...fields } = input;
     const old = id !== undefined ? existing.get(id) : undefined;
-    const current = new Set(old?.gambar ?? []);
-    const kept = gambar === undefined ? [...current] : await Promise.all(gambar.map((u) => images.claim(u, current)));
+    const kept = gambar === undefined ? (old?.gambar ?? []) : await Promise.all(gambar.map((u) => images.claim(u, held)));
     const mine = uploaded.slice(next, next + wanted[i]!);
     next += mine.length;
     out.push({ id: old ? old.id : nextIds[category]++, ...fields, gambar: [...new Set([...kept, ...mine])] });
@@ -179,6 +181,7 @@ const stored: StoredRecord<TourismDescriptionRecord> = {
   read: (kd) => getTourismDescription(kd, true),
   missing: MSG.tourismDescriptionNotFound,
   retryable: raceLost,
+  busy: MSG.tourismDescriptionBusy,
 };
 
 function mapWriteErrors(err: unknown): never {
@@ -199,9 +202,11 @@ export async function createTourismDescriptionAs(
   const village = await ownedVillage(input.kd_desa, caller);
   if (await getTourismDescription(village.kd_desa)) throw conflict(MSG.tourismDescriptionExists);
   const byField = filesByField(files);
-  const images = new ImageChanges(village.kd_desa, caller.id);
-  return images
-    .around(async () => {
+  const noRetry = () => false; // the create retries its own list-position race (lib/db)
+  return writeWithImages(
+    village.kd_desa,
+    caller.id,
+    async (images) => {
       const now = nowIso();
       const record: TourismDescriptionRecord = {
         kd_desa: village.kd_desa,
@@ -220,12 +225,13 @@ export async function createTourismDescriptionAs(
       };
       for (const c of CATEGORIES) {
         const items = (input[c] ?? []).map((it) => ({ ...it, id: undefined }));
-        record[c] = await buildItems(c, items, byField.get(c) ?? [], new Map(), record.next_ids, images);
+        record[c] = await buildItems(c, items, byField.get(c) ?? [], new Map(), record.next_ids, images, new Set());
       }
-      await createTourismDescription(record);
+      await createTourismDescription(record, images.refWrites([], imagesOf(record), REF_ROOM));
       return record;
-    })
-    .catch(mapWriteErrors);
+    },
+    noRetry,
+  ).catch(mapWriteErrors);
 }
 
 /**
@@ -242,9 +248,8 @@ async function modify(
   const village = await ownedVillage(kd, caller);
   return changeStored(stored, village.kd_desa, caller.id, async (current, images) => {
     const next = await change(structuredClone(current), images);
-    const after = new Set(imagesOf(next));
-    images.drop(imagesOf(current).filter((u) => !after.has(u)));
-    await replaceTourismDescription({ ...next, version: current.version + 1, updated_at: nowIso() }, current.version);
+    const refs = images.refWrites(imagesOf(current), imagesOf(next), REF_ROOM);
+    await replaceTourismDescription({ ...next, version: current.version + 1, updated_at: nowIso() }, current.version, refs);
     return { ...next, version: current.version + 1 };
   }).catch(mapWriteErrors);
 }
@@ -252,8 +257,13 @@ async function modify(
 /** PUT /api/deskripsi-wisata/{kd}: texts replaced when given; each given category replaced (known ids keep theirs). */
 export function updateTourismDescriptionAs(kd: string, data: unknown, files: UploadedFile[], caller: UserRecord) {
   const input = parseDescription(updateTourismSchema, data);
+  for (const c of CATEGORIES) {
+    const ids = ((input as CategoryInput)[c] ?? []).map((i) => i.id).filter((id) => id !== undefined);
+    if (new Set(ids).size !== ids.length) throw invalid(`${MSG.itemIdDuplicate}: ${c}`);
+  }
   const byField = filesByField(files);
   return modify(kd, caller, async (d, images) => {
+    const held = new Set(imagesOf(d));
     if (input.penjelasan_umum !== undefined) d.penjelasan_umum = input.penjelasan_umum;
     if (input.fasilitas !== undefined) d.fasilitas = input.fasilitas;
     if (input.dokumentasi_desa !== undefined) d.dokumentasi_desa = input.dokumentasi_desa;
@@ -264,7 +274,7 @@ export function updateTourismDescriptionAs(kd: string, data: unknown, files: Upl
         if (files.length) throw invalid(`${MSG.tooManyFilesForItems}: ${c}`);
         continue;
       }
-      d[c] = await buildItems(c, items, files, new Map(d[c].map((i) => [i.id, i])), d.next_ids, images);
+      d[c] = await buildItems(c, items, files, new Map(d[c].map((i) => [i.id, i])), d.next_ids, images, held);
     }
     return d;
   });
@@ -276,10 +286,11 @@ export async function appendTourismItemsAs(kd: string, data: unknown, files: Upl
   const byField = filesByField(files);
   const affected = CATEGORIES.filter((c) => input[c] !== undefined || byField.has(c));
   const record = await modify(kd, caller, async (d, images) => {
+    const held = new Set(imagesOf(d));
     for (const c of affected) {
       const items = (input[c] ?? []).map((it) => ({ ...it, id: undefined }));
       if (d[c].length + items.length > MAX_ITEMS) throw invalid(withFields(MSG.tourismDescriptionInvalid, [c]));
-      d[c] = [...d[c], ...(await buildItems(c, items, byField.get(c) ?? [], new Map(), d.next_ids, images))];
+      d[c] = [...d[c], ...(await buildItems(c, items, byField.get(c) ?? [], new Map(), d.next_ids, images, held))];
     }
     return d;
   });
@@ -310,12 +321,11 @@ export async function removeTourismItemAs(kd: string, body: unknown, caller: Use
   return { record, category };
 }
 
-/** DELETE /api/deskripsi-wisata/{kd}: the description, then (after commit) all its images. */
+/** DELETE /api/deskripsi-wisata/{kd}: the description; its images are released (the sweep collects them after the grace period). */
 export async function deleteTourismDescriptionAs(kd: string, caller: UserRecord): Promise<void> {
   const village = await ownedVillage(kd, caller);
   await changeStored(stored, village.kd_desa, caller.id, async (current, images) => {
-    images.drop(imagesOf(current));
-    await deleteTourismDescription(village.kd_desa, current.version);
+    await deleteTourismDescription(village.kd_desa, current.version, images.refWrites(imagesOf(current), [], REF_ROOM));
   }).catch(mapWriteErrors);
 }
 

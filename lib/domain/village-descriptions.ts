@@ -21,7 +21,8 @@ import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../files';
 import { MSG } from '../messages';
 import { parseDataObject } from '../validation';
-import { changeStored, IMAGE_MAX_BYTES, ImageChanges, type StoredRecord } from './images';
+import { REF_ROOM } from '../db/image-refs';
+import { changeStored, IMAGE_MAX_BYTES, writeWithImages, type StoredRecord } from './images';
 import { normEmail } from '../db/keys';
 
 export const VILLAGE_DESCRIPTION_FORM_LIMITS: MultipartLimits = {
@@ -111,9 +112,11 @@ export async function createVillageDescriptionAs(data: unknown, files: VillageDe
   const input = parse(createVillageDescriptionSchema, data);
   const village = await ownVillageFor(input.kd_desa, caller, 'badRequest');
   if (await getVillageDescription(village.kd_desa)) throw conflict(MSG.villageDescriptionExists);
-  const images = new ImageChanges(village.kd_desa, caller.id);
-  return images
-    .around(async () => {
+  const noRetry = () => false;
+  return writeWithImages(
+    village.kd_desa,
+    caller.id,
+    async (images) => {
       const now = nowIso();
       const { kd_desa, ...fields } = input;
       const [galeri, cover] = await Promise.all([images.store(files.gallery), files.cover ? images.store([files.cover]) : []]);
@@ -129,8 +132,9 @@ export async function createVillageDescriptionAs(data: unknown, files: VillageDe
       };
       await createVillageDescription(record);
       return record;
-    })
-    .catch(mapErrors);
+    },
+    noRetry,
+  ).catch(mapErrors);
 }
 
 /**
@@ -150,7 +154,6 @@ export async function updateVillageDescriptionAs(kd: string, data: unknown, file
     const [added, cover] = await Promise.all([images.store(files.gallery), files.cover ? images.store([files.cover]) : []]);
     const galeri = [...kept, ...added];
     const chosenCover = cover[0] ?? current.gambar_cover ?? null;
-    images.drop(villageDescriptionImages(current).filter((u) => !galeri.includes(u) && u !== chosenCover));
     const { keep_gallery_images: _kept, ...fields } = input;
     const record: VillageDescriptionRecord = {
       ...current,
@@ -161,17 +164,17 @@ export async function updateVillageDescriptionAs(kd: string, data: unknown, file
       version: current.version + 1,
       updated_at: nowIso(),
     };
-    await replaceVillageDescription(record, current.version);
+    const refs = images.refWrites(villageDescriptionImages(current), villageDescriptionImages(record), REF_ROOM);
+    await replaceVillageDescription(record, current.version, refs);
     return record;
   }).catch(mapErrors);
 }
 
-/** DELETE /api/deskripsi-desa/{kd}: the description, then (after commit) its gallery. */
+/** DELETE /api/deskripsi-desa/{kd}: the description; its images are released (the sweep collects them after the grace period). */
 export async function deleteVillageDescriptionAs(kd: string, caller: UserRecord): Promise<void> {
   const village = await ownVillageFor(kd, caller, 'notFound');
   await changeStored(stored, village.kd_desa, caller.id, async (current, images) => {
-    images.drop(villageDescriptionImages(current));
-    await deleteVillageDescription(village.kd_desa, current.version);
+    await deleteVillageDescription(village.kd_desa, current.version, images.refWrites(villageDescriptionImages(current), [], REF_ROOM));
   }).catch(mapErrors);
 }
 

@@ -24,7 +24,11 @@ import {
 import { conflict, forbidden, found, invalid, unauthenticated } from '../errors';
 import { nowMs } from '../clock';
 import { config } from '../config';
+import { log } from '../log';
+import { sendMail } from '../mail/ses';
+import { villageHandedOverMails } from '../mail/templates';
 import { MSG } from '../messages';
+import { sameSignupSource } from '../auth/signup-source';
 import { deleteVillageImages } from './images';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -47,9 +51,10 @@ export const villageSchema = z.object({
 /**
  * POST /api/desa-wisata. With a token: the caller must be the pengelola whose e-mail the
  * village names. Without one (the sign-up flow): only while that account is unverified
- * and owns no village, once.
+ * and owns no village, once, and only from the source address (`source`, the caller's
+ * IP) that registered the account.
  */
-export async function createVillageAs(fields: VillageFields, caller: UserRecord | undefined): Promise<CreatedVillage> {
+export async function createVillageAs(fields: VillageFields, caller: UserRecord | undefined, source?: string): Promise<CreatedVillage> {
   const owner = await getUserByEmail(fields.email);
   if (!owner) throw invalid(MSG.emailNotRegistered);
   try {
@@ -61,6 +66,10 @@ export async function createVillageAs(fields: VillageFields, caller: UserRecord 
     // Sign-up: the first village of a fresh, unverified pengelola account only, within
     // the sign-up window (so nobody can squat a victim's village long after they registered).
     if (owner.is_verified || owner.role !== 'pengelola') throw unauthenticated(MSG.tokenMissing);
+    // Whoever knows a fresh account's e-mail (GET /api/users is public) is not its owner:
+    // only the client that registered it may, from where it registered (the web app posts
+    // the village right after the registration, from the same browser).
+    if (!sameSignupSource(owner.signup_source, source)) throw unauthenticated(MSG.tokenMissing);
     if (nowMs() - Date.parse(owner.created_at) > config().signupWindowMs) throw unauthenticated(MSG.tokenMissing);
     if ((await villagesByEmail(owner.email)).length > 0) throw unauthenticated(MSG.tokenMissing);
     return await createVillage(fields, { signupOf: owner.email });
@@ -80,20 +89,54 @@ export async function ownedVillage(kd: string, caller: UserRecord, consistent = 
 
 const raceLost = (err: unknown) => err instanceof VersionConflictError || err instanceof VillageChangedError || isTransactionConflict(err);
 
-/** PUT /api/desa-wisata/{kd}: re-reads and re-applies when a concurrent PUT came first. */
+/**
+ * PUT /api/desa-wisata/{kd}: re-reads and re-applies when a concurrent PUT came first
+ * (409 "busy" when every attempt lost). Naming another e-mail hands the village over:
+ * only to a verified pengelola, with no acceptance step (README "Decisions"); both
+ * managers are mailed once it committed.
+ */
 export async function updateVillageAs(kd: string, fields: VillageFields, caller: UserRecord): Promise<VillageRecord> {
+  let next: UserRecord | undefined;
   if (normEmail(fields.email) !== normEmail(caller.email)) {
     // A village may pass to another manager, never to an account that cannot manage it.
-    const next = await getUserByEmail(fields.email);
+    next = await getUserByEmail(fields.email);
     if (!next) throw invalid(MSG.emailNotRegistered);
     if (next.role !== 'pengelola') throw invalid(MSG.villageOwnerNotPengelola);
+    // nor to a fresh account nobody has vouched for (which would also block its own sign-up village)
+    if (!next.is_verified) throw invalid(MSG.villageHandoverUnverified);
   }
-  return withRetries(async () => updateVillage(await ownedVillage(kd, caller, true), fields), raceLost);
+  const updated = await withRetries(
+    async () => updateVillage(await ownedVillage(kd, caller, true), fields),
+    raceLost,
+    undefined,
+    MSG.villageBusy,
+  );
+  if (next) await mailHandover(updated, caller, next);
+  return updated;
+}
+
+/** Tells both managers of a committed hand-over; a mail that fails is logged, the PUT still succeeded. */
+async function mailHandover(village: VillageRecord, previous: UserRecord, next: UserRecord): Promise<void> {
+  const name = (u: UserRecord) => u.full_name || u.username;
+  const mails = villageHandedOverMails({
+    village,
+    previous: { email: normEmail(previous.email), name: name(previous) },
+    next: { email: village.email, name: name(next) },
+  });
+  await Promise.all(
+    [mails.previous, mails.next].map(async (mail) => {
+      try {
+        await sendMail(mail);
+      } catch (err) {
+        log.error('hand-over mail failed', err, { kd_desa: village.kd_desa });
+      }
+    }),
+  );
 }
 
 /** DELETE /api/desa-wisata/{kd}: the cascade, run again if a child was added meanwhile. */
 export async function deleteVillageAs(kd: string, caller: UserRecord): Promise<void> {
-  await withRetries(async () => cascadeDeleteVillage(await ownedVillage(kd, caller, true)), raceLost);
+  await withRetries(async () => cascadeDeleteVillage(await ownedVillage(kd, caller, true)), raceLost, undefined, MSG.villageBusy);
   // once the database no longer refers to them: every image under the village's prefix
   await deleteVillageImages(kd);
 }

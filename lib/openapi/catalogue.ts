@@ -133,8 +133,13 @@ const dataErrors = (invalid: string): ErrorDoc[] => [
 ];
 const itemImageErrors: ErrorDoc[] = [
   e(400, MSG.tooManyFilesForItems, "More files in a category field than that category's items take", ': <category>'),
-  e(400, MSG.imageUrlInvalid, "An item's `gambar` lists a URL that is neither its own image nor the caller's upload"),
-  e(400, MSG.imageNotFound, "An item's `gambar` lists an upload that no longer exists"),
+  e(
+    400,
+    MSG.imageUrlInvalid,
+    "An item's `gambar` lists a URL that, in its canonical form, is none of: an image the description lists, the caller's upload, an image of this village's descriptions (now or before)",
+  ),
+  e(400, MSG.imageNotFound, "An item's `gambar` lists an image that no longer exists (or that the orphan sweep is deleting)"),
+  e(400, MSG.tooManyImageChanges, 'More than 90 earlier images newly listed in one request'),
 ];
 
 const ownVillage = [
@@ -142,6 +147,7 @@ const ownVillage = [
   e(404, MSG.villageNotFound, 'No village with this code'),
 ];
 const busy = e(409, MSG.tourismDescriptionBusy, 'Concurrent changes kept colliding (retried inside the service first)');
+const villageBusy = e(409, MSG.villageBusy, 'Concurrent changes of the village kept colliding (retried inside the service first)');
 
 const CATEGORY_FILES: FileFieldDoc[] = CATEGORIES.map((c) => ({
   field: `${c}[]`,
@@ -381,14 +387,18 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     tag: 'Desa wisata',
     summary: 'Create a village (also creates its request, status `diproses`)',
     description:
-      'With a token: the caller must be the pengelola whose e-mail the body names. Without a token (the sign-up flow): allowed once for an unverified pengelola account that owns no village. `kd_desa` and `slug` are assigned by the service.',
+      'With a token: the caller must be the pengelola whose e-mail the body names. Without a token (the sign-up flow): allowed once for an unverified pengelola account that owns no village, within the sign-up window after its registration, and only from the source address (client IP) that registered it. `kd_desa` and `slug` are assigned by the service.',
     request: { kind: 'json', schema: villageSchema, example: villageExample },
     success: ok(R.success({ message: R.message(MSG.villageCreated), data: z.object({ kd_desa: z.string(), slug: z.string() }) })),
     errors: [
       badJson,
       e(400, MSG.villageInvalid, 'A field is missing or invalid', ': <fields>'),
       e(400, MSG.emailNotRegistered, 'No account has the e-mail the body names'),
-      e(401, MSG.tokenMissing, 'No token, and the account is verified, not a pengelola, or already owns a village'),
+      e(
+        401,
+        MSG.tokenMissing,
+        'No token, and the account is verified, not a pengelola, already owns a village, past its sign-up window, or registered from another address',
+      ),
       e(403, MSG.pengelolaOnlyVillage, 'The token is not a pengelola’s'),
       e(403, MSG.villageOwnerOnly, 'The body names another pengelola’s e-mail'),
       e(409, MSG.villageCodeTaken, 'Three freshly drawn village codes all collided'),
@@ -397,7 +407,8 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   'PUT /api/desa-wisata/{kd_desa}': {
     tag: 'Desa wisata',
     summary: 'Replace a village’s eight fields',
-    description: 'The slug is recomputed when `nama_popular` changes. The village may move to another registered e-mail.',
+    description:
+      'The slug is recomputed when `nama_popular` changes. Another e-mail hands the village over: only to a verified pengelola, without an acceptance step; both managers are mailed.',
     request: { kind: 'json', schema: villageSchema, example: villageExample },
     success: ok(R.success({ message: R.message(MSG.villageUpdated), data: z.object({ kd_desa: z.string(), slug: z.string() }) })),
     errors: [
@@ -405,15 +416,18 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
       e(400, MSG.villageInvalid, 'A field is missing or invalid', ': <fields>'),
       e(400, MSG.emailNotRegistered, 'The new e-mail is not registered'),
       e(400, MSG.villageOwnerNotPengelola, 'The new e-mail belongs to a dinas or admin account'),
+      e(400, MSG.villageHandoverUnverified, 'The new e-mail belongs to a pengelola account that is not verified yet'),
       ...ownVillage,
+      villageBusy,
     ],
   },
   'DELETE /api/desa-wisata/{kd_desa}': {
     tag: 'Desa wisata',
     summary: 'Delete a village with everything that belongs to it',
-    description: 'Removes its requests, statuses, score, both descriptions and all their images.',
+    description:
+      'Removes its requests, statuses, score and both descriptions; the images stored with its descriptions go at once, uploads they listed with the daily sweep.',
     success: done(MSG.villageDeleted),
-    errors: [...ownVillage],
+    errors: [...ownVillage, villageBusy],
   },
 
   // ---------------------------------------------------------------- tourism descriptions
@@ -460,6 +474,7 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
       ...formErrors(TOURISM_FORM_LIMITS.files, TOURISM_FORM_LIMITS.filesPerField),
       ...dataErrors(MSG.tourismDescriptionInvalid),
       ...itemImageErrors,
+      e(400, MSG.itemIdDuplicate, 'Two items of one category carry the same `id`', ': <category>'),
       ...ownVillage,
       e(404, MSG.tourismDescriptionNotFound, 'The village has no tourism description'),
       busy,
@@ -467,7 +482,7 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   },
   'DELETE /api/deskripsi-wisata/{kd_desa}': {
     tag: 'Deskripsi wisata',
-    summary: 'Delete a tourism description and all its images',
+    summary: 'Delete a tourism description (its images are released; the daily sweep removes them a day later)',
     success: done(MSG.tourismDescriptionDeleted),
     errors: [...ownVillage, e(404, MSG.tourismDescriptionNotFound, 'The village has no tourism description'), busy],
   },
@@ -675,7 +690,7 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
     tag: 'Deskripsi desa',
     summary: 'Replace a village description; keep, reorder or drop gallery images',
     description:
-      'Without `keep_gallery_images` the whole gallery stays. With it, exactly the listed URLs that are in the gallery stay, in the order listed, followed by the new uploads; dropped images are deleted.',
+      'Without `keep_gallery_images` the whole gallery stays. With it, exactly the listed URLs that are in the gallery stay, in the order listed, followed by the new uploads; dropped images are released (the daily sweep removes them a day later).',
     request: {
       kind: 'form',
       schema: updateVillageDescriptionSchema,

@@ -358,6 +358,10 @@ const OVERVIEW = [
   '',
   `**Other paths** answer 404 "${MSG.notFoundRoute}". Malformed JSON bodies answer 400 "${MSG.invalidJson}" unless the`,
   `route names its own text. Any unexpected failure answers 500 "${MSG.internalError}".`,
+  '',
+  '**Concurrent writes.** A write that loses a race to another write on the same records is retried inside the',
+  `service; if every attempt loses, it answers 409 "${MSG.writeBusy}" (or the route's own text) and changed nothing:`,
+  'try again.',
 ].join('\n');
 
 /** The OpenAPI 3.1 document of the service. */

@@ -1,13 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CopyObjectCommand,
-  DeleteObjectsCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  NoSuchKey,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, NotFound } from '@aws-sdk/client-s3';
 import { awsClientOptions } from '../aws';
 import { count } from '../metrics';
 import { traced } from '../tracing';
@@ -18,10 +10,11 @@ import type { ImageType } from './image-type';
  * Image objects. Keys are generated here (never from the client's file name):
  * - `images/u/<user id>/<uuid>.<ext>`: uploaded through POST /api/upload/gambar. An item
  *   that refers to one keeps this URL: ownership is the database record that lists it,
- *   not the key. The orphan sweep (lib/domain/image-sweep.ts, daily on AWS) removes uploads
- *   no record has referred to for a day;
+ *   not the key;
  * - `images/d/<kd_desa>/<uuid>.<ext>`: images sent with that village's descriptions.
- *   Each is referenced by exactly one place, so deleting it when that place drops it is safe.
+ * Only the orphan sweep (lib/domain/image-sweep.ts, daily on AWS) deletes an image that a
+ * record may have listed, through the reference records of lib/db/image-refs.ts; a
+ * write only removes the new objects of its own that it failed to commit.
  */
 let client: S3Client | undefined;
 export function s3(): S3Client {
@@ -47,13 +40,47 @@ export const villagePrefix = (kd: string) => `${PREFIX}d/${encodeURIComponent(kd
 
 export const urlOf = (key: string) => `${config().s3PublicBaseUrl}/${key}`;
 
-/** The object key of a URL of this service's store, or null for any other URL. */
+/**
+ * The object key of a URL this service stored (as records list them), or null for any
+ * other URL. For URLs a client sends, use canonicalImageUrl.
+ */
 export function keyOf(url: string): string | null {
   const base = `${config().s3PublicBaseUrl}/`;
   if (typeof url !== 'string' || !url.startsWith(base)) return null;
   const key = url.slice(base.length);
   if (!key.startsWith(PREFIX) || key.includes('..') || key.includes('//') || /[?#\s]/.test(key)) return null;
   return key;
+}
+
+/** The keys this service generates: images/u/<user id>/<uuid>.<ext> and images/d/<kd_desa>/<uuid>.<ext>. */
+const GENERATED_KEY =
+  /^images\/(u\/\d{1,15}|d\/[A-Za-z0-9_-]{1,100})\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp)$/;
+
+/**
+ * A client-sent image URL in its one canonical form, as a browser resolves it (percent
+ * escapes, `.`/`..` segments — also encoded ones such as `%2e%2e` —, scheme and host
+ * case), or null unless that names a key this service generates in its own store. Every
+ * ownership check and every stored URL uses this form, so what is checked is what is served.
+ */
+export function canonicalImageUrl(url: unknown): string | null {
+  if (typeof url !== 'string' || url.length > 2048) return null;
+  let parsed: URL;
+  let base: URL;
+  try {
+    parsed = new URL(url);
+    base = new URL(`${config().s3PublicBaseUrl}/`);
+  } catch {
+    return null;
+  }
+  if (parsed.origin !== base.origin || parsed.username || parsed.password || parsed.search || parsed.hash) return null;
+  if (!parsed.pathname.startsWith(base.pathname)) return null;
+  let key: string;
+  try {
+    key = decodeURIComponent(parsed.pathname.slice(base.pathname.length));
+  } catch {
+    return null;
+  }
+  return GENERATED_KEY.test(key) ? urlOf(key) : null;
 }
 
 /** Stores one image under `prefix` and returns its public URL. */
@@ -87,37 +114,17 @@ export async function deleteImages(urls: Iterable<string>): Promise<void> {
   }
 }
 
-export class ImageMissingError extends Error {}
-
-/** True for the URL of an upload (POST /api/upload/gambar). */
-export const isUploadUrl = (url: string): boolean => keyOf(url)?.startsWith(`${PREFIX}u/`) ?? false;
-
-/**
- * Checks that an object exists and renews its last-modified time (a copy onto itself),
- * so that the sweep's age check starts again from now. ImageMissingError if it is gone.
- */
-export async function touchImage(key: string): Promise<void> {
+/** True when the object exists. */
+export async function imageExists(key: string): Promise<boolean> {
   try {
-    await s3().send(
-      new CopyObjectCommand({
-        Bucket: config().bucketName,
-        Key: key,
-        CopySource: `${config().bucketName}/${key}`,
-        MetadataDirective: 'REPLACE',
-        ContentType: contentTypeOf(key),
-        CacheControl: IMMUTABLE,
-      }),
-    );
+    await s3().send(new HeadObjectCommand({ Bucket: config().bucketName, Key: key }));
+    return true;
   } catch (err) {
-    if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') throw new ImageMissingError(key);
+    const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+    if (err instanceof NotFound || e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return false;
     throw err;
   }
 }
-
-const contentTypeOf = (key: string) => {
-  const ext = key.slice(key.lastIndexOf('.') + 1);
-  return ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg';
-};
 
 /** Every object key under a prefix (all pages). */
 export async function listKeys(prefix: string): Promise<string[]> {
@@ -136,22 +143,14 @@ export async function deleteAllUnder(prefix: string): Promise<void> {
   await deleteImages((await listKeys(prefix)).map(urlOf));
 }
 
-/** Every image object with its last-modified time (epoch ms), all pages. */
-export async function listImageObjects(): Promise<{ key: string; modified: number }[]> {
+/** Every image object (under `prefix`) with its last-modified time (epoch ms), all pages. */
+export async function listImageObjects(prefix = PREFIX): Promise<{ key: string; modified: number }[]> {
   const objects: { key: string; modified: number }[] = [];
   let token: string | undefined;
   do {
-    const out = await s3().send(new ListObjectsV2Command({ Bucket: config().bucketName, Prefix: PREFIX, ContinuationToken: token }));
+    const out = await s3().send(new ListObjectsV2Command({ Bucket: config().bucketName, Prefix: prefix, ContinuationToken: token }));
     for (const o of out.Contents ?? []) if (o.Key) objects.push({ key: o.Key, modified: o.LastModified?.getTime() ?? 0 });
     token = out.IsTruncated ? out.NextContinuationToken : undefined;
   } while (token);
   return objects;
-}
-
-/** An object's last-modified time read afresh (epoch ms), or undefined when it is gone. */
-export async function imageModifiedAt(key: string): Promise<number | undefined> {
-  const head = await s3()
-    .send(new HeadObjectCommand({ Bucket: config().bucketName, Key: key }))
-    .catch(() => undefined);
-  return head ? (head.LastModified?.getTime() ?? 0) : undefined;
 }

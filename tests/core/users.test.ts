@@ -12,7 +12,7 @@ const users = (query?: Record<string, string>, token?: string) =>
 
 /** Internal attribute names that must never appear in a response body. */
 const INTERNAL =
-  /"(PK|SK|GSI1PK|GSI1SK|GSI2PK|GSI2SK|password_hash|password|password_changed_at|version|child_rev|type|signup_village|request_codes|status_codes|id|username|role|created_at|updated_at)"|scrypt|\$/;
+  /"(PK|SK|GSI1PK|GSI1SK|GSI2PK|GSI2SK|password_hash|password|password_changed_at|version|child_rev|type|signup_village|signup_source|request_codes|status_codes|id|username|role|created_at|updated_at)"|scrypt|\$/;
 
 describe('GET /api/users', () => {
   it('lists every user as exactly {full_name, email, is_verified}, public, no internal attributes', async () => {

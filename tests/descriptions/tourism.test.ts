@@ -17,7 +17,7 @@ import { invoke } from '../support/api';
 import { bucketKeys, fetchImage } from '../support/bucket';
 import { multipart, png, jpeg, type FilePart } from '../support/multipart';
 import { allItems } from '../support/table';
-import { expectConsistent } from '../support/invariants';
+import { expectConsistent, expectListedImagesExist } from '../support/invariants';
 import { makeUser } from '../support/users';
 import { makeVillage } from '../support/villages';
 
@@ -346,8 +346,8 @@ describe('PATCH append and remove-item', () => {
   });
 });
 
-describe('images leave the bucket exactly when dropped', () => {
-  it('remove-item, PUT replacement, DELETE and village DELETE remove the dropped objects and nothing else', async () => {
+describe('images a description drops are released, and the sweep takes them after the grace period', () => {
+  it('remove-item, PUT replacement and DELETE keep the objects for a day; the sweep then removes exactly those; a village DELETE removes its own at once', async () => {
     const { owner, kd } = await setup();
     const neighbour = await setup();
     await post(neighbour.owner, { kd_desa: neighbour.kd, atraksi: [{ nama_atraksi: 'N' }] }, [{ field: 'atraksi[]', data: png() }]);
@@ -358,13 +358,17 @@ describe('images leave the bucket exactly when dropped', () => {
     ]);
     const [a1, a2] = items(created.body, 'atraksi');
     const snapshot = async () => new Set(await bucketKeys());
+    const aDayLater = () => sweepOrphanImages({ now: Date.now() + 25 * 3600 * 1000 });
 
-    // remove-item drops item 2's two images
+    // remove-item releases item 2's two images: nothing leaves the bucket yet …
     let before = await snapshot();
     await removeItemOf(owner, kd, { entity_type: 'atraksi', item_id: a2.id });
-    let after = await snapshot();
-    expect([...before].filter((k) => !after.has(k)).sort()).toEqual(keysOf(a2.gambar).sort());
-    expect([...after].filter((k) => !before.has(k))).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    // … a sweep within the grace period keeps them, a day later they go, and nothing listed does
+    expect((await sweepOrphanImages()).deleted).toEqual([]);
+    let swept = await aDayLater(); // (also collects what earlier tests of this file left unlisted)
+    expect(swept.deleted).toEqual(expect.arrayContaining(keysOf(a2.gambar)));
+    await expectListedImagesExist();
 
     // PUT: keep item 1 without its image, add a new item with a new file
     before = await snapshot();
@@ -390,22 +394,22 @@ describe('images leave the bucket exactly when dropped', () => {
       [1, 'Tracking 2', 0],
       [3, 'Baru', 1],
     ]); // ids 1 and 2 were handed out at creation
-    after = await snapshot();
-    expect([...before].filter((k) => !after.has(k))).toEqual(keysOf(a1.gambar));
+    let after = await snapshot();
     expect([...after].filter((k) => !before.has(k))).toEqual(keysOf(putItems[1].gambar));
+    swept = await aDayLater();
+    expect(swept.deleted).toEqual(keysOf(a1.gambar));
 
-    // DELETE the description: all its images go, the neighbour's stay
-    before = await snapshot();
+    // DELETE the description: its images are released, and go a day later; the neighbour's stay
     const stillReferenced = items((await get(kd)).body, 'atraksi')
       .flatMap((i) => i.gambar)
       .concat(items((await get(kd)).body, 'penginapan').flatMap((i) => i.gambar));
     const del = await invoke(remove, { method: 'DELETE', resource: '/api/deskripsi-wisata/{kd_desa}', ...path(kd), token: owner.token });
     expect(del.body).toEqual({ status: 'success', message: MSG.tourismDescriptionDeleted });
-    after = await snapshot();
-    expect([...before].filter((k) => !after.has(k)).sort()).toEqual(keysOf(stillReferenced).sort());
     expect((await get(kd)).body).toEqual({ status: 'fail', message: MSG.tourismDescriptionNotFound });
+    swept = await aDayLater();
+    expect(swept.deleted.sort()).toEqual(keysOf(stillReferenced).sort());
 
-    // village DELETE removes a new description's images too, and every item of the village
+    // village DELETE removes its own objects at once, and every item of the village
     await post(owner, { kd_desa: kd, atraksi: [{ nama_atraksi: 'Z' }] }, [{ field: 'atraksi[]', data: png() }]);
     before = await snapshot();
     const gone = await invoke(deleteVillage, { method: 'DELETE', resource: '/api/desa-wisata/{kd_desa}', ...path(kd), token: owner.token });
@@ -414,7 +418,7 @@ describe('images leave the bucket exactly when dropped', () => {
     expect([...after].some((k) => k.startsWith(`images/d/${kd}/`))).toBe(false);
     expect([...before].filter((k) => !after.has(k)).every((k) => k.startsWith(`images/d/${kd}/`))).toBe(true);
     expect([...after].filter((k) => k.startsWith(`images/d/${neighbour.kd}/`))).toHaveLength(1);
-    expect((await allItems()).filter((i) => JSON.stringify(i).includes(kd))).toEqual([]);
+    expect((await allItems()).filter((i) => i.SK !== 'IMG' && JSON.stringify(i).includes(kd))).toEqual([]);
   });
 });
 

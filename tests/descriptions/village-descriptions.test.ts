@@ -8,6 +8,8 @@ import { handler as deleteVillage } from '../../functions/villages/delete';
 import { MSG } from '../../lib/messages';
 import { withoutWebAppFields } from '../../lib/web-app/fields';
 import { keyOf } from '../../lib/storage/images';
+import { sweepOrphanImages } from '../../lib/domain/image-sweep';
+import { expectListedImagesExist } from '../support/invariants';
 import { invoke } from '../support/api';
 import { bucketKeys, fetchImage } from '../support/bucket';
 import { multipart, png, webp, type FilePart } from '../support/multipart';
@@ -123,7 +125,7 @@ describe('village descriptions', () => {
     expect(twice.body).toEqual({ status: 'fail', message: MSG.villageDescriptionExists });
   });
 
-  it('PUT keeps exactly the listed current images (unknown ignored), then the new uploads; dropped objects are deleted', async () => {
+  it('PUT keeps exactly the listed current images (unknown ignored), then the new uploads; dropped objects go with the sweep a day later', async () => {
     const { owner, kd } = await setup();
     const created = await post(
       owner,
@@ -145,8 +147,11 @@ describe('village descriptions', () => {
     expect(res.body.data.galeri_gambar.slice(0, 2)).toEqual([g3, g1]);
     expect(res.body.data.galeri_gambar).toHaveLength(3);
     const after = new Set(await bucketKeys());
-    expect([...before].filter((k) => !after.has(k))).toEqual([keyOf(g2!)]);
+    expect([...before].filter((k) => !after.has(k))).toEqual([]);
     expect([...after].filter((k) => !before.has(k))).toEqual([keyOf(res.body.data.galeri_gambar[2])]);
+    expect((await sweepOrphanImages()).deleted).toEqual([]);
+    expect((await sweepOrphanImages({ now: Date.now() + 25 * 3600 * 1000 })).deleted).toContain(keyOf(g2!));
+    await expectListedImagesExist();
     const list = await invoke(details, { method: 'GET', resource: '/api/desa-wisata/details' });
     expect(list.body.data.find((d: any) => d.kd_desa === kd).gambar_cover).toBe(g3);
   });
@@ -163,7 +168,7 @@ describe('village descriptions', () => {
     expect((await del(undefined, kd)).body).toEqual({ status: 'fail', message: MSG.tokenMissing });
   });
 
-  it('DELETE removes the description and all its images; the village DELETE removes a new one too', async () => {
+  it('DELETE removes the description and releases its images (the sweep takes them a day later); the village DELETE removes its images at once', async () => {
     const { owner, kd } = await setup();
     const created = await post(
       owner,
@@ -172,6 +177,9 @@ describe('village descriptions', () => {
     );
     const res = await del(owner, kd);
     expect(res.body).toEqual({ status: 'success', message: MSG.villageDescriptionDeleted });
+    for (const url of created.body.data.galeri_gambar) expect(await fetchImage(url)).not.toBeNull();
+    const swept = await sweepOrphanImages({ now: Date.now() + 25 * 3600 * 1000 });
+    expect(swept.deleted).toEqual(expect.arrayContaining(created.body.data.galeri_gambar.map((u: string) => keyOf(u))));
     for (const url of created.body.data.galeri_gambar) expect(await fetchImage(url)).toBeNull();
     const list = await invoke(details, { method: 'GET', resource: '/api/desa-wisata/details' });
     expect(list.body.data.find((d: any) => d.kd_desa === kd).gambar_cover).toBeNull();
@@ -180,6 +188,7 @@ describe('village descriptions', () => {
     await invoke(deleteVillage, { method: 'DELETE', resource: '/api/desa-wisata/{kd_desa}', ...path(kd), token: owner.token });
     expect(await fetchImage(again.body.data.galeri_gambar[0])).toBeNull();
     expect((await bucketKeys()).some((k) => k.startsWith(`images/d/${kd}/`))).toBe(false);
-    expect((await allItems()).filter((i) => JSON.stringify(i).includes(kd))).toEqual([]);
+    // (the image reference records stay as deletion marks until their TTL)
+    expect((await allItems()).filter((i) => i.SK !== 'IMG' && JSON.stringify(i).includes(kd))).toEqual([]);
   });
 });

@@ -42,8 +42,8 @@ export const MINIMUM_TRIPS: Record<RouteKey, { trips: number; why: string }> = {
   'POST /api/desa-wisata': { trips: 3, why: 'token, the caller’s villages (first village rule), then village + slug + request' },
   'PUT /api/desa-wisata/{kd_desa}': { trips: 2, why: 'token + village read together, then the versioned write' },
   'DELETE /api/desa-wisata/{kd_desa}': {
-    trips: 4,
-    why: 'token + village, the partition (consistent Query), list positions, then one transaction',
+    trips: 5,
+    why: 'token + village, the partition (consistent Query), list positions, one transaction, then the marks of its images (one guarded transaction per 98)',
   },
   'POST /api/deskripsi-wisata': {
     trips: 5,

@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { inject } from 'vitest';
 import type { LambdaHandler } from '../../lib/http/handler';
 
-export { apiEvent, type EventInput } from './event';
+export { apiEvent, DEFAULT_SOURCE_IP, type EventInput } from './event';
 import { apiEvent, type EventInput } from './event';
 
 export interface ApiResponse {

@@ -5,6 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 
+/** The source address of every event that names none (as sign-up helpers register from it too). */
+export const DEFAULT_SOURCE_IP = '127.0.0.1';
+
 export interface EventInput {
   method: string;
   /** The route's resource path, e.g. /auth/verify/{email}. */
@@ -16,7 +19,7 @@ export interface EventInput {
   /** An object is sent as JSON; a string as is. */
   body?: unknown;
   isBase64Encoded?: boolean;
-  /** The caller's IP address as API Gateway reports it (default 127.0.0.1). */
+  /** The caller's IP address as API Gateway reports it (default DEFAULT_SOURCE_IP, 127.0.0.1). */
   sourceIp?: string;
 }
 
@@ -55,7 +58,10 @@ export function apiEvent(input: EventInput): APIGatewayProxyEvent {
       resourcePath: input.resource,
       stage: 'test',
       authorizer: null,
-      identity: { sourceIp: input.sourceIp ?? '127.0.0.1', userAgent: 'vitest' } as APIGatewayProxyEvent['requestContext']['identity'],
+      identity: {
+        sourceIp: input.sourceIp ?? DEFAULT_SOURCE_IP,
+        userAgent: 'vitest',
+      } as APIGatewayProxyEvent['requestContext']['identity'],
     },
   };
 }

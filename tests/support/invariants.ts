@@ -31,6 +31,14 @@ function referencedImages(items: Item[]): string[] {
   return urls;
 }
 
+/** Every image any record lists is in the bucket; returns the listed keys. */
+export async function expectListedImagesExist(): Promise<string[]> {
+  const listed = referencedImages(await allItems()).map((u) => keyOf(u)!);
+  const stored = new Set(await bucketKeys());
+  for (const k of listed) expect(stored.has(k), `listed image ${k} missing`).toBe(true);
+  return listed;
+}
+
 /**
  * The whole table and bucket are consistent: no half-written record, no broken
  * reference, and — after the documented sweep — no orphan object.
@@ -79,11 +87,9 @@ export async function expectConsistent(): Promise<void> {
     if (v.gambar_cover) expect(d?.gambar_cover ?? d?.galeri_gambar?.[0], `cover of ${v.kd_desa}`).toBe(v.gambar_cover);
   }
 
-  const referenced = referencedImages(items).map((u) => keyOf(u)!);
-  const stored = new Set(await bucketKeys());
-  for (const k of referenced) expect(stored.has(k), `referenced image ${k} missing`).toBe(true);
-  await sweepOrphanImages({ minAgeMs: 0 });
-  // uploads (images/u/) stay until they are a day old without a reference; the rest must be exactly what is referenced
+  const referenced = await expectListedImagesExist();
+  // no grace: every object no record lists goes (the protocol keeps what a record lists)
+  await sweepOrphanImages({ graceMs: 0, now: Date.now() + 1000 });
   const afterSweep = (await bucketKeys()).filter((k) => k.startsWith('images/d/'));
   expect(afterSweep.sort(), 'orphans left after the sweep').toEqual(
     [...new Set(referenced.filter((k) => k.startsWith('images/d/')))].sort(),

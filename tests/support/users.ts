@@ -2,12 +2,19 @@ import { registerUser } from '../../lib/auth/accounts';
 import { signToken } from '../../lib/auth/jwt';
 import type { Role } from '../../lib/roles';
 import type { PublicUser } from '../../lib/db/users';
-import { uniqueEmail, uniqueName } from './api';
+import { DEFAULT_SOURCE_IP, uniqueEmail, uniqueName } from './api';
 
 export const TEST_PASSWORD = 'rahasia-123';
 
-/** A user created through the same code path as the CLI / sign-up, with a token. */
-export async function makeUser(role: Role, opts: { verified?: boolean; email?: string } = {}): Promise<PublicUser & { token: string }> {
+/**
+ * A user created through the same code path as the CLI / sign-up, with a token. An
+ * unverified one registers from `source` (default: the source address every test event
+ * carries unless it names another), so its token-less sign-up village is accepted from there.
+ */
+export async function makeUser(
+  role: Role,
+  opts: { verified?: boolean; email?: string; source?: string } = {},
+): Promise<PublicUser & { token: string }> {
   const user = await registerUser(
     {
       username: uniqueName(role),
@@ -15,6 +22,7 @@ export async function makeUser(role: Role, opts: { verified?: boolean; email?: s
       email: opts.email ?? uniqueEmail(role),
       password: TEST_PASSWORD,
       role,
+      source: opts.source ?? DEFAULT_SOURCE_IP,
     },
     opts.verified ?? true,
   );

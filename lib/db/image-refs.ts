@@ -1,0 +1,163 @@
+import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import type { TransactItem } from './entity';
+import { transactWrite, type ConditionMeaning } from './transact';
+import { unlessConditionFails } from './helpers';
+import { keys } from './keys';
+
+/**
+ * An image object's reference record, IMG#<object key>: the one place where the writes
+ * that start or stop listing an image and the orphan sweep meet.
+ *
+ * - A write that adds an image it did not store itself (an upload, or an image the
+ *   village's descriptions held before) *claims* it in its own transaction: `version`
+ *   goes up, `touched_at` becomes now, and the claim is refused once the sweep has
+ *   marked the object (`deleting`).
+ * - A write that stops listing an image *releases* it the same way (no condition), so the
+ *   grace period starts again: the image stays claimable for a day (remove-item followed
+ *   by an append of the same URL, as the web app edits an item).
+ * - The sweep deletes an object only after marking it, and the mark requires the
+ *   `version` it read before it looked for holders: a claim that commits after that read
+ *   makes the mark fail, one before it is seen by the look.
+ * An image that was never claimed or released has no record; its object's own time is
+ * its last activity. The mark of a deleted object stays as a tombstone until its TTL.
+ */
+export interface ImageRef {
+  key: string;
+  /** Grows with every claim and release (0: no record). */
+  version: number;
+  /** Epoch ms of the latest claim or release. */
+  touchedAt: number;
+  /** Villages whose descriptions have held the image. */
+  villages: Set<string>;
+  /** Epoch ms at which the sweep marked it for deletion. */
+  deleting?: number;
+}
+
+/** A claim in a change's transaction found the image marked by the sweep: it is being deleted. */
+export class ImageReleasedError extends Error {}
+
+/** How many reference writes a change may add to its transaction (100 actions; a description write itself takes at most 10). */
+export const REF_ROOM = 90;
+
+/**
+ * What failed conditions mean in a transaction whose last `refCount` actions are
+ * reference writes: the change's own conditions first (`meaning`), else a failed claim.
+ */
+export const withRefs =
+  (total: number, refCount: number, meaning: ConditionMeaning): ConditionMeaning =>
+  (failed) => {
+    const own = failed.filter((i) => i < total - refCount);
+    return own.length > 0 ? meaning(own) : new ImageReleasedError();
+  };
+
+/** How long a deletion mark is kept after the object is gone (far longer than any request). */
+const TOMBSTONE_TTL_S = 7 * 24 * 3600;
+
+const touch = (objectKey: string, kd: string, now: number, claim: boolean): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.imageRef(objectKey),
+    UpdateExpression: 'SET object_key = :key, touched_at = :now ADD version :one, villages :kd',
+    ...(claim ? { ConditionExpression: 'attribute_not_exists(deleting)' } : {}),
+    ExpressionAttributeValues: { ':key': objectKey, ':now': now, ':one': 1, ':kd': new Set([kd]) },
+  },
+});
+
+/** The transaction item of a claim by village `kd`'s description; its condition fails once the sweep marked the object. */
+export const imageClaim = (objectKey: string, kd: string, now: number) => touch(objectKey, kd, now, true);
+/** The transaction item of a release by village `kd`'s description. */
+export const imageRelease = (objectKey: string, kd: string, now: number) => touch(objectKey, kd, now, false);
+
+/** Releases outside a transaction (what did not fit into the change's own), 25 at a time. */
+export async function releaseImages(objectKeys: string[], kd: string, now: number): Promise<void> {
+  for (let i = 0; i < objectKeys.length; i += 25) {
+    await Promise.all(objectKeys.slice(i, i + 25).map((k) => db().send(new UpdateCommand(imageRelease(k, kd, now).Update!))));
+  }
+}
+
+const toRef = (item: Record<string, unknown>): ImageRef => ({
+  key: String(item.object_key),
+  version: Number(item.version ?? 0),
+  touchedAt: Number(item.touched_at ?? 0),
+  villages: new Set((item.villages as Set<string> | undefined) ?? []),
+  ...(item.deleting !== undefined ? { deleting: Number(item.deleting) } : {}),
+});
+
+/** The reference records of these objects (strongly consistent), by object key; absent ones are missing. */
+export async function getImageRefs(objectKeys: string[]): Promise<Map<string, ImageRef>> {
+  const out = new Map<string, ImageRef>();
+  const unique = [...new Set(objectKeys)];
+  for (let i = 0; i < unique.length; i += 100) {
+    let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
+      [tableName()]: { Keys: unique.slice(i, i + 100).map((k) => keys.imageRef(k)), ConsistentRead: true },
+    };
+    while (request && Object.keys(request).length > 0) {
+      const res = await db().send(new BatchGetCommand({ RequestItems: request }));
+      for (const item of res.Responses?.[tableName()] ?? []) {
+        const ref = toRef(item);
+        out.set(ref.key, ref);
+      }
+      request = res.UnprocessedKeys as typeof request;
+    }
+  }
+  return out;
+}
+
+/**
+ * The sweep's mark: only if nothing claimed or released the object since the sweep read
+ * `version` (0: it had no record). False when something did (the object is kept).
+ */
+export function markImageDeleting(objectKey: string, version: number, now: number): Promise<boolean> {
+  return unlessConditionFails(
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.imageRef(objectKey),
+        UpdateExpression: 'SET object_key = :key, deleting = :now, expiresAt = :exp',
+        ConditionExpression: version === 0 ? 'attribute_not_exists(PK)' : 'version = :v AND attribute_not_exists(deleting)',
+        ExpressionAttributeValues: {
+          ':key': objectKey,
+          ':now': now,
+          ':exp': Math.ceil(now / 1000) + TOMBSTONE_TTL_S,
+          ...(version === 0 ? {} : { ':v': version }),
+        },
+      }),
+    ),
+  );
+}
+
+/**
+ * After village `kd` was deleted: marks these objects of its own as being deleted, in
+ * one transaction per 98 that also requires both of its descriptions to be absent (a
+ * village created again under the same code may have claimed them; then nothing is
+ * marked and the daily sweep decides). A claim after the mark is refused. Returns the
+ * marked keys.
+ */
+export async function markDeletedVillageImages(kd: string, objectKeys: string[], now: number): Promise<string[]> {
+  const marked: string[] = [];
+  const absent = (key: { PK: string; SK: string }): TransactItem => ({
+    ConditionCheck: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_not_exists(PK)' },
+  });
+  for (let i = 0; i < objectKeys.length; i += 98) {
+    const batch = objectKeys.slice(i, i + 98);
+    const marks: TransactItem[] = batch.map((k) => ({
+      Update: {
+        TableName: tableName(),
+        Key: keys.imageRef(k),
+        UpdateExpression: 'SET object_key = :key, deleting = if_not_exists(deleting, :now), expiresAt = :exp',
+        ExpressionAttributeValues: { ':key': k, ':now': now, ':exp': Math.ceil(now / 1000) + TOMBSTONE_TTL_S },
+      },
+    }));
+    const made = await transactWrite([absent(keys.tourismDescription(kd)), absent(keys.villageDescription(kd)), ...marks], () => new Held())
+      .then(() => true)
+      .catch((err) => {
+        if (err instanceof Held) return false;
+        throw err;
+      });
+    if (made) marked.push(...batch);
+  }
+  return marked;
+}
+
+class Held extends Error {}
