@@ -30,7 +30,7 @@ export default tseslint.config(
   ...layer(
     'lib/domain/**/*.ts',
     ['../http/**', '../web-app/**', '**/functions/**'],
-    'the domain speaks in domain errors (lib/errors.ts), never HTTP',
+    'the domain speaks in domain errors (lib/contract/errors.ts), never HTTP',
   ),
   ...layer(
     'lib/auth/**/*.ts',
@@ -50,7 +50,22 @@ export default tseslint.config(
   ...layer(
     'lib/*.ts',
     ['./http/**', './domain/**', './auth/**', './db/**', './storage/**', './mail/**', './web-app/**', './openapi/**', '**/functions/**'],
-    'leaf modules (config, clock, messages, errors, …) import no layer',
+    'the route table imports only the leaf modules',
+  ),
+  ...layer(
+    'lib/{platform,contract}/**/*.ts',
+    [
+      '../http/**',
+      '../domain/**',
+      '../auth/**',
+      '../db/**',
+      '../storage/**',
+      '../mail/**',
+      '../web-app/**',
+      '../openapi/**',
+      '**/functions/**',
+    ],
+    'leaf modules (the platform: config, clock, log, …; the contract vocabulary: messages, errors, roles, …) import no layer',
   ),
   prettier,
 );

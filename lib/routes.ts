@@ -1,15 +1,16 @@
-import { MSG } from './messages';
-import type { ListKind } from './lists';
-import type { Role } from './roles';
+import { MSG } from './contract/messages';
+import type { ListKind } from './contract/lists';
+import type { Role } from './contract/roles';
 
 /**
  * The route table: every HTTP route of the service, declared once. From it come the
  * serverless functions (`serverlessFunctions()`, read by serverless.yml through
  * scripts/serverless-functions.cjs), the access rules the handler wrapper enforces
  * (lib/auth/access-rules.ts) and the OpenAPI paths (lib/openapi/document.ts). Adding a
- * route is one line here plus its handler file (`functions/<handler>.ts`, which calls
- * `route('<METHOD path>', …)` with the same key: a type error otherwise) and its entry in
- * the OpenAPI catalogue (a type error until it is there).
+ * route is one line here plus its handler file (`functions/<handler>.ts`, which wraps its
+ * function with `route(…)` and names no route: the wrapper finds each event's route here,
+ * lib/http/handler.ts `routeOf`) and its entry in the OpenAPI catalogue (a type error
+ * until it is there).
  *
  * Access rules:
  * - `public`: no token needed (a token, if sent, is ignored).
@@ -17,9 +18,10 @@ import type { Role } from './roles';
  *   and with `roles` it must be of those roles (403 `forbidden` otherwise).
  * - `token`: any valid token of an existing user; with `roles`, only those roles, else
  *   403 with `forbidden`.
- * - `owner: true` marks routes whose handler also requires the caller to own the village
- *   named by the request (403 "Akses ditolak. Anda hanya dapat mengelola desa wisata
- *   milik Anda sendiri." otherwise). The table documents it; lib/domain enforces it.
+ * Ownership of the village a request names is a rule of the domain (lib/domain), not
+ * of this table: the routes whose domain refuses other managers list that 403 in their
+ * OpenAPI entry, and the documented access and the access-matrix test come from there
+ * (`ownerOnly` in lib/openapi/catalogue.ts).
  *
  * Missing token → 401 "Akses ditolak. Token tidak ditemukan."; a malformed, badly signed,
  * expired token or one of a deleted user → 401 "Token tidak valid atau sudah kadaluarsa".
@@ -30,8 +32,8 @@ import type { Role } from './roles';
  */
 export type AccessRule =
   | { kind: 'public' }
-  | { kind: 'optional'; roles?: readonly Role[]; forbidden?: string; owner?: true }
-  | { kind: 'token'; roles?: readonly Role[]; forbidden?: string; owner?: true };
+  | { kind: 'optional'; roles?: readonly Role[]; forbidden?: string }
+  | { kind: 'token'; roles?: readonly Role[]; forbidden?: string };
 
 export const PUBLIC: AccessRule = { kind: 'public' };
 export const ANY_TOKEN: AccessRule = { kind: 'token' };
@@ -40,7 +42,6 @@ export const role = (roles: Role | Role[], forbidden: string): AccessRule => ({
   roles: Array.isArray(roles) ? roles : [roles],
   forbidden,
 });
-const owner = (rule: AccessRule): AccessRule => ({ ...rule, owner: true }) as AccessRule;
 
 export interface RouteSpec {
   /** The serverless function's name. */
@@ -96,26 +97,26 @@ export const ROUTES = {
   'POST /api/desa-wisata': {
     fn: 'villageCreate',
     handler: 'villages/create',
-    access: owner({ kind: 'optional', roles: ['pengelola'], forbidden: MSG.pengelolaOnlyVillage }),
+    access: { kind: 'optional', roles: ['pengelola'], forbidden: MSG.pengelolaOnlyVillage },
   },
   'PUT /api/desa-wisata/{kd_desa}': {
     fn: 'villageUpdate',
     handler: 'villages/update',
     readAhead: ['village'],
-    access: owner(role('pengelola', MSG.pengelolaOnlyVillage)),
+    access: role('pengelola', MSG.pengelolaOnlyVillage),
   },
   'DELETE /api/desa-wisata/{kd_desa}': {
     fn: 'villageDelete',
     handler: 'villages/delete',
     readAhead: ['village'],
-    access: owner(role('pengelola', MSG.pengelolaOnlyVillage)),
+    access: role('pengelola', MSG.pengelolaOnlyVillage),
   },
 
   // tourism descriptions, uploads, attractions
   'POST /api/deskripsi-wisata': {
     fn: 'tourismCreate',
     handler: 'tourism/create',
-    access: owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
+    access: role('pengelola', MSG.pengelolaOnlyTourismDescription),
   },
   'GET /api/deskripsi-wisata': { fn: 'tourismList', handler: 'tourism/list', access: PUBLIC, reads: ['tourism'] },
   'GET /api/deskripsi-wisata/{kd_desa}': { fn: 'tourismGet', handler: 'tourism/get', access: PUBLIC },
@@ -123,25 +124,25 @@ export const ROUTES = {
     fn: 'tourismUpdate',
     handler: 'tourism/update',
     readAhead: ['village', 'tourismDescription'],
-    access: owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
+    access: role('pengelola', MSG.pengelolaOnlyTourismDescription),
   },
   'DELETE /api/deskripsi-wisata/{kd_desa}': {
     fn: 'tourismDelete',
     handler: 'tourism/delete',
     readAhead: ['village', 'tourismDescription'],
-    access: owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
+    access: role('pengelola', MSG.pengelolaOnlyTourismDescription),
   },
   'PATCH /api/deskripsi-wisata/{kd_desa}': {
     fn: 'tourismAppendItems',
     handler: 'tourism/append-items',
     readAhead: ['village', 'tourismDescription'],
-    access: owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
+    access: role('pengelola', MSG.pengelolaOnlyTourismDescription),
   },
   'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': {
     fn: 'tourismRemoveItem',
     handler: 'tourism/remove-item',
     readAhead: ['village', 'tourismDescription'],
-    access: owner(role('pengelola', MSG.pengelolaOnlyTourismDescription)),
+    access: role('pengelola', MSG.pengelolaOnlyTourismDescription),
   },
   'POST /api/upload/gambar': { fn: 'uploadImage', handler: 'uploads/upload-image', access: ANY_TOKEN },
   'GET /api/atraksi-wisata': { fn: 'attractionsRandom', handler: 'attractions/random', access: PUBLIC },
@@ -149,7 +150,7 @@ export const ROUTES = {
   // requests
   'GET /api/permintaan': { fn: 'requestList', handler: 'requests/list', access: ANY_TOKEN },
   'GET /api/permintaan/{kd_permintaan}': { fn: 'requestGet', handler: 'requests/get', access: ANY_TOKEN },
-  'POST /api/permintaan': { fn: 'requestCreate', handler: 'requests/create', access: owner(role('pengelola', MSG.pengelolaOnlyRequest)) },
+  'POST /api/permintaan': { fn: 'requestCreate', handler: 'requests/create', access: role('pengelola', MSG.pengelolaOnlyRequest) },
   'PUT /api/permintaan/{kd_permintaan}': { fn: 'requestUpdate', handler: 'requests/update', access: PUBLIC }, // "temporarily open" in the contract
   'DELETE /api/permintaan/{kd_permintaan}': { fn: 'requestDelete', handler: 'requests/delete', access: PUBLIC }, // "temporarily open" in the contract
 
@@ -165,19 +166,19 @@ export const ROUTES = {
   'POST /api/deskripsi-desa': {
     fn: 'villageDescriptionCreate',
     handler: 'village-descriptions/create',
-    access: owner(role('pengelola', MSG.pengelolaOnlyVillageDescription)),
+    access: role('pengelola', MSG.pengelolaOnlyVillageDescription),
   },
   'PUT /api/deskripsi-desa/{kd_desa}': {
     fn: 'villageDescriptionUpdate',
     handler: 'village-descriptions/update',
     readAhead: ['village', 'villageDescription'],
-    access: owner(role('pengelola', MSG.pengelolaOnlyVillageDescription)),
+    access: role('pengelola', MSG.pengelolaOnlyVillageDescription),
   },
   'DELETE /api/deskripsi-desa/{kd_desa}': {
     fn: 'villageDescriptionDelete',
     handler: 'village-descriptions/delete',
     readAhead: ['village', 'villageDescription'],
-    access: owner(role('pengelola', MSG.pengelolaOnlyVillageDescription)),
+    access: role('pengelola', MSG.pengelolaOnlyVillageDescription),
   },
 
   // scores

@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
-import { MSG } from '../lib/messages';
+import { MSG } from '../lib/contract/messages';
 
 const USAGE = 'Usage: npm run users:create -- --email E --password P --role admin|pengelola|dinas --username U --full-name "Full Name"';
 
@@ -58,7 +58,7 @@ async function main() {
   process.env.AWS_REGION ??= 'ap-southeast-3';
 
   const { registerUser } = await import('../lib/auth/accounts');
-  const { DomainError } = await import('../lib/errors');
+  const { DomainError } = await import('../lib/contract/errors');
   try {
     const user = await registerUser(
       {

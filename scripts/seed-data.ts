@@ -12,8 +12,8 @@
  * importing this module (scripts/seed.ts does).
  */
 import { registerUser } from '../lib/auth/accounts';
-import type { Role } from '../lib/roles';
-import { config } from '../lib/config';
+import type { Role } from '../lib/contract/roles';
+import { config } from '../lib/platform/config';
 import { listRequests, setRequestStatus, type RequestRecord, type RequestStatus } from '../lib/db/requests';
 import { createScore, getScore, type ScoreValues } from '../lib/db/scores';
 import { listStatuses, type VillageStatus } from '../lib/db/statuses';

@@ -41,7 +41,7 @@ export interface ColdResult {
   over: Record<Variant, string[]>;
   /** Which variant initialises faster for most functions, and the median of (external ÷ bundled). */
   summary: { fasterMostly: Variant; medianExternalOverBundled: number };
-  /** Bundled variant as deployed by default and as a stage with `traceAwsCalls` builds and runs it (the X-Ray SDK in, lib/tracing.ts). */
+  /** Bundled variant as deployed by default and as a stage with `traceAwsCalls` builds and runs it (the X-Ray SDK in, lib/platform/tracing.ts). */
   xray: {
     name: string;
     /** Init time, ms, and its ratio to the baseline. */

@@ -225,7 +225,7 @@ export function renderTables(r: Results): string {
         `Source maps: bundled ≈ ${kb(c.functions[0]?.variants.bundled.mapBytes)} KB, external ≈ ${kb(c.functions[0]?.variants.external.mapBytes)} KB per function. ` +
         'The service creates its SDK clients on the first request (lib/db/client.ts and the others), so the baseline, which creates them at load, does work the functions defer to their first invocation.',
       '',
-      'Built and run as a stage with `traceAwsCalls` (the X-Ray SDK in the bundle and loaded, lib/tracing.ts; off by default), same rounds: ' +
+      'Built and run as a stage with `traceAwsCalls` (the X-Ray SDK in the bundle and loaded, lib/platform/tracing.ts; off by default), same rounds: ' +
         c.xray
           .map(
             (m) =>

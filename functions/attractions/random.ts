@@ -3,4 +3,4 @@ import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { attractionForBoth } from '../../lib/web-app/attractions';
 
-export const handler = route('GET /api/atraksi-wisata', async () => ok({ data: (await randomAttractions()).map(attractionForBoth) }));
+export const handler = route(async () => ok({ data: (await randomAttractions()).map(attractionForBoth) }));

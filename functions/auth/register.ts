@@ -1,12 +1,12 @@
 import { registerSchema, registerUser } from '../../lib/auth/accounts';
 import { jsonBody } from '../../lib/http/body';
-import { parseOrInvalid } from '../../lib/validation';
+import { parseOrInvalid } from '../../lib/contract/validation';
 import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { usernameCandidates } from '../../lib/web-app/accounts';
 
-export const handler = route('POST /auth/register', async ({ event }) => {
+export const handler = route(async ({ event }) => {
   const body = parseOrInvalid(registerSchema, jsonBody(event), MSG.registerInvalid);
   const user = await registerUser(
     {

@@ -1,13 +1,13 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../lib/auth/accounts';
 import { resetPassword } from '../../lib/auth/reset-codes';
 import { jsonBody } from '../../lib/http/body';
-import { present } from '../../lib/validation';
-import { invalid } from '../../lib/errors';
+import { present } from '../../lib/contract/validation';
+import { invalid } from '../../lib/contract/errors';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 
-export const handler = route('PUT /auth/password', async ({ event }) => {
+export const handler = route(async ({ event }) => {
   const body = jsonBody(event) as Record<string, unknown>;
   const code = typeof body?.resetCode === 'number' ? String(body.resetCode) : body?.resetCode;
   const { email, newPassword, confirmPassword } = body ?? {};

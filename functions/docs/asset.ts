@@ -1,10 +1,10 @@
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../lib/contract/errors';
 import { route } from '../../lib/http/handler';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { docsAsset } from '../../lib/openapi/swagger-ui';
 
 /** GET /docs/{asset}: swagger-ui-dist's bundle and stylesheet (shipped in this function's zip) and the start script. */
-export const handler = route('GET /docs/{asset}', async ({ params }) => {
+export const handler = route(async ({ params }) => {
   const asset = docsAsset(params.asset ?? '');
   if (!asset) throw notFound(MSG.notFoundRoute);
   return {

@@ -6,7 +6,7 @@ import { basePath } from '../../lib/openapi/swagger-ui';
 let cached: { base: string; body: string } | undefined;
 
 /** GET /openapi.json: the OpenAPI 3.1 document, generated from the code (with the access rules in force). */
-export const handler = route('GET /openapi.json', async ({ event }) => {
+export const handler = route(async ({ event }) => {
   const base = basePath(event);
   if (cached?.base !== base) cached = { base, body: JSON.stringify(buildOpenApiDocument({ serverUrl: base || '/', ruleOf: accessRule })) };
   return {

@@ -1,4 +1,4 @@
-import { log } from '../../lib/log';
+import { log } from '../../lib/platform/log';
 import { sweepOrphanImages } from '../../lib/domain/image-sweep';
 
 /** Scheduled daily (EventBridge): the orphan sweep of lib/domain/image-sweep.ts. */

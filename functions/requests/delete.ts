@@ -1,9 +1,9 @@
 import { deleteRequestOf } from '../../lib/domain/requests';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 
-export const handler = route('DELETE /api/permintaan/{kd_permintaan}', async ({ params }) => {
+export const handler = route(async ({ params }) => {
   await deleteRequestOf(params.kd_permintaan ?? '');
   return ok({ message: MSG.requestDeleted });
 });

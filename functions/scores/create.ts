@@ -4,4 +4,4 @@ import { jsonBody } from '../../lib/http/body';
 import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';
 
-export const handler = route('POST /api/skor', async ({ event }) => created(scoreResponse(await createScoreFrom(jsonBody(event)))));
+export const handler = route(async ({ event }) => created(scoreResponse(await createScoreFrom(jsonBody(event)))));

@@ -4,6 +4,4 @@ import { jsonBody } from '../../lib/http/body';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 
-export const handler = route('PUT /api/skor/{kd_desa}', async ({ event, params }) =>
-  ok(scoreResponse(await updateScoreFor(params.kd_desa ?? '', jsonBody(event)))),
-);
+export const handler = route(async ({ event, params }) => ok(scoreResponse(await updateScoreFor(params.kd_desa ?? '', jsonBody(event)))));

@@ -2,6 +2,4 @@ import { statusOf } from '../../lib/domain/statuses';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 
-export const handler = route('GET /api/status-desa/{kd_status}', async ({ params }) =>
-  ok({ data: await statusOf(params.kd_status ?? '') }),
-);
+export const handler = route(async ({ params }) => ok({ data: await statusOf(params.kd_status ?? '') }));

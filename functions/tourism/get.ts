@@ -3,6 +3,4 @@ import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { presentForBoth } from '../../lib/web-app/tourism';
 
-export const handler = route('GET /api/deskripsi-wisata/{kd_desa}', async ({ params }) =>
-  ok({ data: presentForBoth(await tourismDescriptionOf(params.kd_desa ?? '')) }),
-);
+export const handler = route(async ({ params }) => ok({ data: presentForBoth(await tourismDescriptionOf(params.kd_desa ?? '')) }));

@@ -1,10 +1,10 @@
 import { tourismDescriptionsPage } from '../../lib/domain/tourism-descriptions';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { positiveInt } from '../../lib/validation';
+import { positiveInt } from '../../lib/contract/validation';
 import { presentForBoth } from '../../lib/web-app/tourism';
 
-export const handler = route('GET /api/deskripsi-wisata', async ({ query }) => {
+export const handler = route(async ({ query }) => {
   const page = positiveInt(query.page, 1, 1_000_000);
   const limit = positiveInt(query.limit, 10, 100);
   const { items, pagination } = await tourismDescriptionsPage(page, limit);

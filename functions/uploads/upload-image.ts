@@ -1,12 +1,12 @@
 import { IMAGE_MAX_BYTES, storeUpload } from '../../lib/domain/images';
-import { invalid, unsupported } from '../../lib/errors';
+import { invalid, unsupported } from '../../lib/contract/errors';
 import { route } from '../../lib/http/handler';
 import { bodyBytes, isMultipart, parseMultipart } from '../../lib/http/multipart';
 import { ok } from '../../lib/http/response';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 
 /** POST /api/upload/gambar: one image in field `file`, stored under the caller's upload prefix. */
-export const handler = route('POST /api/upload/gambar', async ({ event, headers, user }) => {
+export const handler = route(async ({ event, headers, user }) => {
   const contentType = headers['content-type'];
   if (!isMultipart(contentType)) {
     if ((event.body ?? '') === '') throw invalid(MSG.noFileUploaded);

@@ -2,7 +2,7 @@ import { createVillageDescriptionAs } from '../../lib/domain/village-description
 import { readForm } from '../../lib/http/form';
 import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import {
   VILLAGE_DESCRIPTION_FORM_LIMITS_FOR_BOTH,
   villageDescriptionDataForBoth,
@@ -10,7 +10,7 @@ import {
   villageDescriptionWriteForBoth,
 } from '../../lib/web-app/village-descriptions';
 
-export const handler = route('POST /api/deskripsi-desa', async ({ event, headers, user }) => {
+export const handler = route(async ({ event, headers, user }) => {
   const form = await readForm(event, headers, VILLAGE_DESCRIPTION_FORM_LIMITS_FOR_BOTH);
   const record = await createVillageDescriptionAs(
     villageDescriptionDataForBoth(form.data),

@@ -1,9 +1,9 @@
 import { deleteVillageDescriptionAs } from '../../lib/domain/village-descriptions';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 
-export const handler = route('DELETE /api/deskripsi-desa/{kd_desa}', async ({ params, user }) => {
+export const handler = route(async ({ params, user }) => {
   await deleteVillageDescriptionAs(params.kd_desa ?? '', user!);
   return ok({ message: MSG.villageDescriptionDeleted });
 });

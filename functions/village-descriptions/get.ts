@@ -3,6 +3,6 @@ import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { villageDescriptionForBoth } from '../../lib/web-app/village-descriptions';
 
-export const handler = route('GET /api/deskripsi-desa/{kd_desa}', async ({ params }) =>
+export const handler = route(async ({ params }) =>
   ok({ data: villageDescriptionForBoth(await villageDescriptionOf(params.kd_desa ?? '')) }),
 );

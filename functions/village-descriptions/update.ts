@@ -2,7 +2,7 @@ import { updateVillageDescriptionAs } from '../../lib/domain/village-description
 import { readForm } from '../../lib/http/form';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import {
   VILLAGE_DESCRIPTION_FORM_LIMITS_FOR_BOTH,
   villageDescriptionDataForBoth,
@@ -10,7 +10,7 @@ import {
   villageDescriptionWriteForBoth,
 } from '../../lib/web-app/village-descriptions';
 
-export const handler = route('PUT /api/deskripsi-desa/{kd_desa}', async ({ event, headers, params, user }) => {
+export const handler = route(async ({ event, headers, params, user }) => {
   const form = await readForm(event, headers, VILLAGE_DESCRIPTION_FORM_LIMITS_FOR_BOTH);
   const record = await updateVillageDescriptionAs(
     params.kd_desa ?? '',

@@ -2,6 +2,4 @@ import { villagesOfManager } from '../../lib/domain/villages';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 
-export const handler = route('GET /api/desa-wisata/email/{email}', async ({ params }) =>
-  ok({ data: await villagesOfManager(params.email ?? '') }),
-);
+export const handler = route(async ({ params }) => ok({ data: await villagesOfManager(params.email ?? '') }));

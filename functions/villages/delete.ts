@@ -1,9 +1,9 @@
 import { deleteVillageAs } from '../../lib/domain/villages';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 
-export const handler = route('DELETE /api/desa-wisata/{kd_desa}', async ({ params, user }) => {
+export const handler = route(async ({ params, user }) => {
   await deleteVillageAs(params.kd_desa ?? '', user!);
   return ok({ message: MSG.villageDeleted });
 });

@@ -1,10 +1,10 @@
 import { toVillageDetails, villageDetailsList } from '../../lib/domain/villages';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { listPage } from '../../lib/validation';
+import { listPage } from '../../lib/contract/validation';
 import { kindsForBoth, wantsKinds } from '../../lib/web-app/villages';
 
-export const handler = route('GET /api/desa-wisata/details', async ({ query }) => {
+export const handler = route(async ({ query }) => {
   if (!wantsKinds(query)) return ok(listPage((await villageDetailsList()).map(toVillageDetails), query));
   return ok(
     listPage(

@@ -2,6 +2,4 @@ import { villageByCode } from '../../lib/domain/villages';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 
-export const handler = route('GET /api/desa-wisata/{kd_desa}', async ({ params }) =>
-  ok({ data: await villageByCode(params.kd_desa ?? '') }),
-);
+export const handler = route(async ({ params }) => ok({ data: await villageByCode(params.kd_desa ?? '') }));

@@ -1,6 +1,6 @@
 import { villageListWithRequests } from '../../lib/domain/villages';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { listPage } from '../../lib/validation';
+import { listPage } from '../../lib/contract/validation';
 
-export const handler = route('GET /api/desa-wisata', async ({ query }) => ok(listPage(await villageListWithRequests(), query)));
+export const handler = route(async ({ query }) => ok(listPage(await villageListWithRequests(), query)));

@@ -1,6 +1,6 @@
-import { config } from '../config';
-import { MSG } from '../messages';
-import { ROLES, type Role } from '../roles';
+import { config } from '../platform/config';
+import { MSG } from '../contract/messages';
+import { ROLES, type Role } from '../contract/roles';
 import { ANY_TOKEN, PUBLIC, role, ROUTES, ROUTE_KEYS, type AccessRule, type RouteKey } from '../routes';
 
 export type { AccessRule, RouteKey };

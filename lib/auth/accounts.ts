@@ -1,17 +1,17 @@
 import * as z from 'zod';
 import { createUser, DuplicateUserError, getUserByEmail, markVerified, toPublicUser, type PublicUser } from '../db/users';
-import { nowMs } from '../clock';
+import { nowMs } from '../platform/clock';
 import { clearLoginSource, getLoginThrottles, recordLoginFailure } from '../db/login-throttle';
-import { conflict, failed, forbidden, invalid, notFound, tooMany, unauthenticated } from '../errors';
-import { log } from '../log';
+import { conflict, failed, forbidden, invalid, notFound, tooMany, unauthenticated } from '../contract/errors';
+import { log } from '../platform/log';
 import { accountVerifiedMail } from '../mail/templates';
 import { sendMail } from '../mail/ses';
-import { MSG } from '../messages';
-import { count } from '../metrics';
+import { MSG } from '../contract/messages';
+import { count } from '../platform/metrics';
 import { signToken } from './jwt';
 import { signupSourceTag } from './signup-source';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
-import { ROLES, type Role } from '../roles';
+import { ROLES, type Role } from '../contract/roles';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

@@ -2,8 +2,8 @@ import type { Key } from '../db/entity';
 import { fitsKey, keys } from '../db/keys';
 import { getUserByEmail, type UserRecord } from '../db/users';
 import type { ReadAheadKind } from '../routes';
-import { forbidden, unauthenticated } from '../errors';
-import { MSG } from '../messages';
+import { forbidden, unauthenticated } from '../contract/errors';
+import { MSG } from '../contract/messages';
 import type { AccessRule } from './access-rules';
 import { verifyToken } from './jwt';
 

@@ -1,9 +1,9 @@
 import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
-import { nowSeconds, nowMs } from '../clock';
-import { config } from '../config';
-import type { Role } from '../roles';
-import { ROLES } from '../roles';
+import { nowSeconds, nowMs } from '../platform/clock';
+import { config } from '../platform/config';
+import type { Role } from '../contract/roles';
+import { ROLES } from '../contract/roles';
 
 const ALG = 'HS256';
 

@@ -1,15 +1,15 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { nowMs } from '../clock';
-import { config } from '../config';
+import { nowMs } from '../platform/clock';
+import { config } from '../platform/config';
 import * as codes from '../db/reset-codes';
 import { getUserByEmail } from '../db/users';
 import { normEmail } from '../db/keys';
-import { failed, invalid, notFound, tooMany } from '../errors';
-import { log } from '../log';
+import { failed, invalid, notFound, tooMany } from '../contract/errors';
+import { log } from '../platform/log';
 import { resetCodeMail } from '../mail/templates';
 import { sendMail } from '../mail/ses';
-import { MSG } from '../messages';
-import { count } from '../metrics';
+import { MSG } from '../contract/messages';
+import { count } from '../platform/metrics';
 import { hashPassword } from './password';
 
 export const RESET_CODE_TTL_MS = 5 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { config } from '../config';
+import { config } from '../platform/config';
 
 /**
  * The proof a registering client has for its token-less first village: the source

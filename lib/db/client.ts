@@ -1,8 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { config } from '../config';
-import { awsClientOptions } from '../aws';
-import { traced } from '../tracing';
+import { config } from '../platform/config';
+import { awsClientOptions } from '../platform/aws';
+import { traced } from '../platform/tracing';
 
 let doc: DynamoDBDocumentClient | undefined;
 

@@ -1,6 +1,6 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { nowMs } from '../clock';
-import type { ListKind } from '../lists';
+import { nowMs } from '../platform/clock';
+import type { ListKind } from '../contract/lists';
 import { db, tableName } from './client';
 import type { TransactItem } from './entity';
 import { keys } from './keys';

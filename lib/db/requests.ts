@@ -1,7 +1,7 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { nowIso } from '../clock';
-import { newCode } from '../codes';
+import { nowIso } from '../platform/clock';
+import { newCode } from '../contract/codes';
 import { db, tableName } from './client';
 import { defineEntity, timestamp } from './entity';
 import { keys, LIST, normEmail } from './keys';

@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { log } from '../log';
+import { log } from '../platform/log';
 import { unlessConditionFails } from './helpers';
 import { deleteLoginThrottles, loginThrottleKeys } from './login-throttle';
 import { transactWrite } from './transact';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { nowIso } from '../clock';
+import { nowIso } from '../platform/clock';
 import { tableName } from './client';
 import { defineEntity, timestamp } from './entity';
 import { keys, LIST, fitsKey } from './keys';

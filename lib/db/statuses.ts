@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { nowIso } from '../clock';
-import { newCode } from '../codes';
+import { nowIso } from '../platform/clock';
+import { newCode } from '../contract/codes';
 import { defineEntity, timestamp } from './entity';
 import { keys, LIST } from './keys';
 import { listsChanged } from './list-versions';

@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { GSI2, keys } from './keys';
 import { listsChanged } from './list-versions';
-import { withRetries } from '../retry';
+import { withRetries } from '../platform/retry';
 import { isTransactionConflict, transactWrite } from './transact';
 import * as z from 'zod';
 import { defineEntity, imageUrl, timestamp, type TransactItem } from './entity';

@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { RetriesExhaustedError, sleep } from '../retry';
+import { RetriesExhaustedError, sleep } from '../platform/retry';
 import { db } from './client';
 import { failedConditions } from './helpers';
 

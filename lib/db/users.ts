@@ -1,11 +1,11 @@
 import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { ROLES } from '../roles';
+import { ROLES } from '../contract/roles';
 import { defineEntity, timestamp, type Key } from './entity';
 import { rememberRead } from './read-ahead';
 import { listsChanged } from './list-versions';
 import { transactWrite } from './transact';
-import { nowIso, nowSeconds } from '../clock';
+import { nowIso, nowSeconds } from '../platform/clock';
 import { db, tableName } from './client';
 import { failedConditions, projection, queryAll } from './helpers';
 import { GSI1, keys, LIST, normEmail, fitsKey } from './keys';

@@ -2,7 +2,7 @@ import { tableName } from './client';
 import type { TransactItem } from './entity';
 import { failedConditions } from './helpers';
 import { keys } from './keys';
-import type { ListKind } from '../lists';
+import type { ListKind } from '../contract/lists';
 import { listsChanged } from './list-versions';
 import { transactWrite } from './transact';
 

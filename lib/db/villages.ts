@@ -1,8 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { nowIso } from '../clock';
-import { newCode } from '../codes';
-import { numberedSlug, slugify } from '../slug';
+import { nowIso } from '../platform/clock';
+import { newCode } from '../contract/codes';
+import { numberedSlug, slugify } from '../contract/slug';
 import { db, tableName } from './client';
 import { defineEntity, imageUrl, timestamp, type TransactItem } from './entity';
 import { queryAll } from './helpers';

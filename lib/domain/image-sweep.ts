@@ -1,4 +1,4 @@
-import { nowMs } from '../clock';
+import { nowMs } from '../platform/clock';
 import { allListedImageUrls } from '../db/image-holders';
 import { getImageRefs, markDeletedVillageImages, markImageDeleting } from '../db/image-refs';
 import { deleteImages, keyOf, listImageObjects, urlOf, villagePrefix } from '../storage/images';

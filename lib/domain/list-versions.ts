@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { nowMs } from '../clock';
+import { nowMs } from '../platform/clock';
 import { listVersions } from '../db/list-versions';
-import type { ListKind } from '../lists';
+import type { ListKind } from '../contract/lists';
 
 /**
  * How long after a change a list's tag is withheld. Lists are read from GSI1, which

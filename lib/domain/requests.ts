@@ -13,8 +13,8 @@ import {
   VillageGoneError,
   type RequestRecord,
 } from '../db/requests';
-import { found, notFound } from '../errors';
-import { MSG } from '../messages';
+import { found, notFound } from '../contract/errors';
+import { MSG } from '../contract/messages';
 import { ownedVillage } from './villages';
 
 export const createRequestSchema = z.object({

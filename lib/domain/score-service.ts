@@ -1,4 +1,4 @@
-import { present } from '../validation';
+import { present } from '../contract/validation';
 import {
   createScore,
   listScores,
@@ -10,9 +10,9 @@ import {
   type ScoreRecord,
 } from '../db/scores';
 import { listVillages } from '../db/villages';
-import { conflict, invalid, found, notFound } from '../errors';
-import { parseOrInvalid } from '../validation';
-import { MSG } from '../messages';
+import { conflict, invalid, found, notFound } from '../contract/errors';
+import { parseOrInvalid } from '../contract/validation';
+import { MSG } from '../contract/messages';
 import { computeScore, pickScoreValues, scoreValuesSchema } from './scores';
 import { getScore } from '../db/scores';
 

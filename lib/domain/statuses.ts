@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { createStatus, deleteStatus, getStatus, listStatuses, toPublicStatus, updateStatus, VILLAGE_STATUSES } from '../db/statuses';
 import { VillageGoneError } from '../db/requests';
 import { getVillage, listVillages } from '../db/villages';
-import { found, notFound } from '../errors';
-import { MSG } from '../messages';
+import { found, notFound } from '../contract/errors';
+import { MSG } from '../contract/messages';
 
 const keterangan = z.string().trim().max(1000).default('');
 export const createStatusSchema = z.object({

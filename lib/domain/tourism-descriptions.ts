@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { nowIso } from '../clock';
+import { nowIso } from '../platform/clock';
 import { isTransactionConflict } from '../db/transact';
 import {
   CATEGORIES,
@@ -20,11 +20,11 @@ import {
   type TourismDescriptionRecord,
 } from '../db/tourism-descriptions';
 import type { UserRecord } from '../db/users';
-import { conflict, invalid, found, notFound, tooLarge } from '../errors';
+import { conflict, invalid, found, notFound, tooLarge } from '../contract/errors';
 import { ItemTooLargeError } from '../db/item-size';
-import type { MultipartLimits, UploadedFile } from '../files';
-import { MSG, withFields } from '../messages';
-import { parseDataObject } from '../validation';
+import type { MultipartLimits, UploadedFile } from '../contract/files';
+import { MSG, withFields } from '../contract/messages';
+import { parseDataObject } from '../contract/validation';
 import { REF_ROOM } from '../db/image-refs';
 import { changeStored, filesByField, IMAGE_MAX_BYTES, ImageChanges, writeWithImages, type StoredRecord } from './images';
 import { ownedVillage } from './villages';

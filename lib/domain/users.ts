@@ -1,7 +1,7 @@
 import { listUsers } from '../db/users';
 import { listVillages } from '../db/villages';
-import { invalid } from '../errors';
-import { MSG } from '../messages';
+import { invalid } from '../contract/errors';
+import { MSG } from '../contract/messages';
 
 /** `?includeDesa=`: true/1 or false/0/empty (default false); anything else is a 400. */
 export function parseIncludeDesa(value: string | undefined): boolean {

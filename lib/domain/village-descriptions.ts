@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { nowIso } from '../clock';
+import { nowIso } from '../platform/clock';
 import { isTransactionConflict } from '../db/transact';
 import {
   createVillageDescription,
@@ -16,11 +16,11 @@ import {
 } from '../db/village-descriptions';
 import { getVillage } from '../db/villages';
 import type { UserRecord } from '../db/users';
-import { conflict, forbidden, invalid, found, notFound, tooLarge } from '../errors';
+import { conflict, forbidden, invalid, found, notFound, tooLarge } from '../contract/errors';
 import { ItemTooLargeError } from '../db/item-size';
-import type { MultipartLimits, UploadedFile } from '../files';
-import { MSG } from '../messages';
-import { parseDataObject } from '../validation';
+import type { MultipartLimits, UploadedFile } from '../contract/files';
+import { MSG } from '../contract/messages';
+import { parseDataObject } from '../contract/validation';
 import { REF_ROOM } from '../db/image-refs';
 import { changeStored, IMAGE_MAX_BYTES, writeWithImages, type StoredRecord } from './images';
 import { normEmail } from '../db/keys';

@@ -5,7 +5,7 @@ import { cascadeDeleteVillage, VillageChangedError } from '../db/cascade';
 import { normEmail } from '../db/keys';
 import { listRequests } from '../db/requests';
 import { isTransactionConflict } from '../db/transact';
-import { withRetries } from '../retry';
+import { withRetries } from '../platform/retry';
 import {
   createVillage,
   getVillage,
@@ -21,13 +21,13 @@ import {
   type VillageFields,
   type VillageRecord,
 } from '../db/villages';
-import { conflict, forbidden, found, invalid, unauthenticated } from '../errors';
-import { nowMs } from '../clock';
-import { config } from '../config';
-import { log } from '../log';
+import { conflict, forbidden, found, invalid, unauthenticated } from '../contract/errors';
+import { nowMs } from '../platform/clock';
+import { config } from '../platform/config';
+import { log } from '../platform/log';
 import { sendMail } from '../mail/ses';
 import { villageHandedOverMails } from '../mail/templates';
-import { MSG } from '../messages';
+import { MSG } from '../contract/messages';
 import { sameSignupSource } from '../auth/signup-source';
 import { deleteVillageImages } from './images';
 

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { MSG } from '../messages';
-import { invalid, tooLarge } from '../errors';
+import { MSG } from '../contract/messages';
+import { invalid, tooLarge } from '../contract/errors';
 
 /** Lambda's request payload is at most 6 MB; a body string over this is refused before it is decoded or parsed. */
 export const MAX_EVENT_BODY_CHARS = 6 * 1024 * 1024 - 64 * 1024;

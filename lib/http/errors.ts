@@ -1,4 +1,4 @@
-import { DomainError, type FailureKind } from '../errors';
+import { DomainError, type FailureKind } from '../contract/errors';
 
 /** The one table of the edge: each kind of domain failure → its HTTP status. */
 export const STATUS_OF: Record<FailureKind, number> = {

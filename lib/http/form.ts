@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { MSG } from '../messages';
+import { MSG } from '../contract/messages';
 import { jsonBody } from './body';
-import { invalid, unsupported } from '../errors';
+import { invalid, unsupported } from '../contract/errors';
 import { bodyBytes, isMultipart, parseMultipart, type MultipartLimits, type UploadedFile } from './multipart';
 
 export interface FormInput {

@@ -1,21 +1,22 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { accessRule, type RouteKey } from '../auth/access-rules';
 import { listTag } from '../domain/list-versions';
-import type { ListKind } from '../lists';
-import { ROUTES, type RouteSpec } from '../routes';
-import { isDependencyUnavailable } from '../aws';
+import type { ListKind } from '../contract/lists';
+import { ROUTE_KEYS, ROUTES, splitRouteKey, type RouteSpec } from '../routes';
+import { contractPath } from '../web-app/paths';
+import { isDependencyUnavailable } from '../platform/aws';
 import { authorize, readAheadKeys } from '../auth/authenticate';
 import { withReadAhead } from '../db/read-ahead';
-import { config } from '../config';
+import { config } from '../platform/config';
 import type { UserRecord } from '../db/users';
-import { log, logger } from '../log';
-import { recordRequest } from '../metrics';
-import { inSubsegment } from '../tracing';
-import { MSG } from '../messages';
+import { log, logger } from '../platform/log';
+import { recordRequest } from '../platform/metrics';
+import { inSubsegment } from '../platform/tracing';
+import { MSG } from '../contract/messages';
 import { matches, notModified, withCaching } from './caching';
 import { acceptsGzip, withCompression } from './compression';
 import { corsHeaders } from './cors';
-import { DomainError } from '../errors';
+import { DomainError } from '../contract/errors';
 import { httpFailure } from './errors';
 import { failure, json } from './response';
 
@@ -49,26 +50,45 @@ function lowerHeaders(h: APIGatewayProxyEvent['headers'] | null | undefined): Re
 }
 
 /**
- * Wraps a route's handler: applies the access rule of `key` from the one rule table,
+ * The route an event is for, from the table: its method and the path template API
+ * Gateway matched (`resource`; a web-app alias stands for its contract path). OPTIONS
+ * (CORS preflight) and `ANY` routes match any method of their path.
+ */
+export function routeOf(event: Pick<APIGatewayProxyEvent, 'httpMethod' | 'resource'>): RouteKey | undefined {
+  const path = contractPath(event.resource ?? '');
+  const method = (event.httpMethod ?? '').toUpperCase();
+  const exact = `${method} ${path}`;
+  if (exact in ROUTES) return exact as RouteKey;
+  if (`ANY ${path}` in ROUTES) return `ANY ${path}` as RouteKey;
+  return method === 'OPTIONS' ? ROUTE_KEYS.find((k) => splitRouteKey(k).path === path) : undefined;
+}
+
+/**
+ * Wraps a route's handler. The handler names no route: each request's route comes from
+ * the event (`routeOf`), so a route is declared once, in lib/routes.ts, and a function
+ * only ever receives the events of the paths the table gives it. The wrapper applies the access rule of that route from the one rule table,
  * maps DomainError to its status and message, turns any other throw into 500
  * "Internal server error" (logged with the stack, never sent), adds CORS headers, logs
  * one line per request (route and request id are persistent keys of every log line of
  * the request), adds HTTP caching headers to GET answers (ETag/304 for public reads,
- * no-store for token-dependent ones: lib/http/caching.ts), records the request's metrics (lib/metrics.ts) and runs the operation
- * in a trace subsegment (lib/tracing.ts). Config is validated when the module loads.
+ * no-store for token-dependent ones: lib/http/caching.ts), records the request's metrics (lib/platform/metrics.ts) and runs the operation
+ * in a trace subsegment (lib/platform/tracing.ts). Config is validated when the module loads.
  */
-export function route(key: RouteKey, fn: RouteHandler): LambdaHandler {
+export function route(fn: RouteHandler): LambdaHandler {
   const cfg = config();
-  const rule = accessRule(key);
-  const spec: RouteSpec = ROUTES[key];
-  const reads = spec.reads;
   let coldStart = true;
-  // A route that reads ahead runs each request in its own read-ahead scope (lib/db/read-ahead.ts).
-  // Only those: the scope is an AsyncLocalStorage, whose promise hook, once on, makes every
-  // `await` in the process about 2.5× slower.
-  if (spec.readAhead) return (event, context) => withReadAhead(() => handle(event, context));
-  return handle;
-  async function handle(event: APIGatewayProxyEvent, context?: Partial<Context>): Promise<APIGatewayProxyResult> {
+  return (event, context) => {
+    const key = routeOf(event);
+    if (!key) return Promise.resolve(json(404, { message: MSG.notFoundRoute }));
+    // A route that reads ahead runs each request in its own read-ahead scope (lib/db/read-ahead.ts).
+    // Only those: the scope is an AsyncLocalStorage, whose promise hook, once on, makes every
+    // `await` in the process about 2.5× slower.
+    return (ROUTES[key] as RouteSpec).readAhead ? withReadAhead(() => handle(key, event, context)) : handle(key, event, context);
+  };
+  async function handle(key: RouteKey, event: APIGatewayProxyEvent, context?: Partial<Context>): Promise<APIGatewayProxyResult> {
+    const rule = accessRule(key);
+    const spec: RouteSpec = ROUTES[key];
+    const reads = spec.reads;
     const started = Date.now();
     const requestId = context?.awsRequestId ?? event.requestContext?.requestId;
     logger.appendKeys({ route: key, requestId });

@@ -1,11 +1,11 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import busboy from 'busboy';
-import { MSG } from '../messages';
+import { MSG } from '../contract/messages';
 import { checkBodyCeiling } from './body';
-import { DomainError, invalid, tooLarge } from '../errors';
+import { DomainError, invalid, tooLarge } from '../contract/errors';
 
-export type { MultipartLimits, UploadedFile } from '../files';
-import type { MultipartLimits, UploadedFile } from '../files';
+export type { MultipartLimits, UploadedFile } from '../contract/files';
+import type { MultipartLimits, UploadedFile } from '../contract/files';
 
 export interface MultipartForm {
   fields: Record<string, string>;

@@ -1,8 +1,8 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
-import { config } from '../config';
-import { count } from '../metrics';
-import { traced } from '../tracing';
-import { awsClientOptions } from '../aws';
+import { config } from '../platform/config';
+import { count } from '../platform/metrics';
+import { traced } from '../platform/tracing';
+import { awsClientOptions } from '../platform/aws';
 
 export interface Mail {
   to: string;

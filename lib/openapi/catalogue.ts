@@ -27,7 +27,7 @@ import {
   VILLAGE_DESCRIPTION_FORM_LIMITS,
 } from '../domain/village-descriptions';
 import { villageSchema } from '../domain/villages';
-import { MSG } from '../messages';
+import { MSG } from '../contract/messages';
 import * as R from './responses';
 
 export type DocumentedRoute = Exclude<RouteKey, 'ANY /{proxy+}'>;
@@ -215,7 +215,7 @@ const pagingQuery = (page: string, limit: string, limitExample: string) =>
   });
 const pagingInvalid = e(400, MSG.paginationInvalid, 'page or limit is not a positive integer in range');
 
-/** The optional `?page=&limit=` of the whole-table lists (lib/validation.ts `listPage`). */
+/** The optional `?page=&limit=` of the whole-table lists (lib/contract/validation.ts `listPage`). */
 const listPaging = {
   query: pagingQuery(
     'Optional page, from 1; with page or limit the answer is one page plus `pagination`',
@@ -228,6 +228,10 @@ const listPaging = {
 const ok = (schema: z.ZodType, description = 'Success'): SuccessDoc => ({ status: 200, description, schema });
 const createdDoc = (schema: z.ZodType, description = 'Created'): SuccessDoc => ({ status: 201, description, schema });
 const done = (text: string) => ok(R.success({ message: R.message(text) }));
+
+/** Routes whose domain refuses a caller who does not own the village the request names (they list that 403). */
+export const ownerOnly = (route: RouteKey): boolean =>
+  route !== 'ANY /{proxy+}' && (ROUTE_DOCS[route].errors?.some((e) => e.message === MSG.villageOwnerOnly) ?? false);
 
 export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   // ---------------------------------------------------------------- accounts

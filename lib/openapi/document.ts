@@ -2,14 +2,14 @@
  * Builds the OpenAPI 3.1 document from the code: the routes and their access rules from
  * the one access-rule table (lib/auth/access-rules.ts), the request bodies from the same
  * zod schemas the handlers validate with (z.toJSONSchema), the success shapes from
- * lib/openapi/responses.ts, and every error text from lib/messages.ts through the route
+ * lib/openapi/responses.ts, and every error text from lib/contract/messages.ts through the route
  * catalogue (lib/openapi/catalogue.ts). Nothing here is written by hand per route.
  */
 import * as z from 'zod';
 import { version } from '../../package.json';
 import { ACCESS_RULES, type AccessRule, type RouteKey } from '../auth/access-rules';
-import { MSG } from '../messages';
-import { PATH_PARAMS, ROUTE_DOCS, TAGS, type DocumentedRoute, type ErrorDoc, type RequestDoc, type RouteDoc } from './catalogue';
+import { MSG } from '../contract/messages';
+import { ownerOnly, PATH_PARAMS, ROUTE_DOCS, TAGS, type DocumentedRoute, type ErrorDoc, type RequestDoc, type RouteDoc } from './catalogue';
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -107,13 +107,15 @@ export function operationId(route: string): string {
 const code = (s: string) => `\`${s}\``;
 
 /** What a rule means for a client: the security requirement, a sentence, and the errors it adds. */
-export function describeAccess(rule: AccessRule): { security: Record<string, string[]>[]; text: string; errors: ErrorDoc[] } {
+export function describeAccess(
+  rule: AccessRule,
+  owner = false,
+): { security: Record<string, string[]>[]; text: string; errors: ErrorDoc[] } {
   const base = describeTokenRule(rule);
-  if (rule.kind === 'public' || !rule.owner) return base;
+  if (rule.kind === 'public' || !owner) return base;
   return {
     ...base,
     text: `${base.text} The caller must also own the village the request names (403 "${MSG.villageOwnerOnly}" otherwise).`,
-    errors: [...base.errors, { status: 403, message: MSG.villageOwnerOnly, when: 'The village belongs to another pengelola' }],
   };
 }
 
@@ -314,7 +316,7 @@ function operation(route: DocumentedRoute, rule: AccessRule, schemas: Schemas): 
   const doc = ROUTE_DOCS[route];
   const path = route.slice(route.indexOf(' ') + 1);
   const opId = operationId(route);
-  const access = describeAccess(rule);
+  const access = describeAccess(rule, ownerOnly(route));
   const errors = mergeErrors([...access.errors, ...doc.errors, INTERNAL, UNAVAILABLE]);
   const success = doc.success;
   const successSchema = schemas.convert(success.schema);
@@ -328,7 +330,7 @@ function operation(route: DocumentedRoute, rule: AccessRule, schemas: Schemas): 
     'x-access': {
       kind: rule.kind,
       ...(rule.kind === 'token' && rule.roles ? { roles: rule.roles } : {}),
-      ...(rule.kind !== 'public' && rule.owner ? { owner: true as const } : {}),
+      ...(rule.kind !== 'public' && ownerOnly(route) ? { owner: true as const } : {}),
     },
     responses: {
       [String(success.status)]: {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, NotFound } from '@aws-sdk/client-s3';
-import { awsClientOptions } from '../aws';
-import { count } from '../metrics';
-import { traced } from '../tracing';
-import { config } from '../config';
+import { awsClientOptions } from '../platform/aws';
+import { count } from '../platform/metrics';
+import { traced } from '../platform/tracing';
+import { config } from '../platform/config';
 import type { ImageType } from './image-type';
 
 /**

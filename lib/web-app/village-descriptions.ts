@@ -1,8 +1,8 @@
 import { coverOf, JENIS_DESA, toPublicVillageDescription, type VillageDescriptionRecord } from '../db/village-descriptions';
 import { VILLAGE_DESCRIPTION_FORM_LIMITS, type VillageDescriptionFiles } from '../domain/village-descriptions';
-import { invalid } from '../errors';
-import type { MultipartLimits, UploadedFile } from '../files';
-import { MSG, withFields } from '../messages';
+import { invalid } from '../contract/errors';
+import type { MultipartLimits, UploadedFile } from '../contract/files';
+import { MSG, withFields } from '../contract/messages';
 
 /**
  * Village descriptions as the manager page (DeskripsiDesa) sends and reads them: the

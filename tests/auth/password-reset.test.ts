@@ -5,9 +5,9 @@ import { handler as verifyReset } from '../../functions/auth/verify-reset';
 import { handler as resetPassword } from '../../functions/auth/reset-password';
 import { handler as login } from '../../functions/auth/login';
 import { handler as me } from '../../functions/auth/me';
-import { setClock } from '../../lib/clock';
+import { setClock } from '../../lib/platform/clock';
 import { getResetCode } from '../../lib/db/reset-codes';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { invoke, mailsTo, uniqueEmail } from '../support/api';
 import { makeUser, TEST_PASSWORD } from '../support/users';
 

@@ -3,7 +3,7 @@ import { handler as register } from '../../functions/auth/register';
 import { handler as login } from '../../functions/auth/login';
 import { handler as me } from '../../functions/auth/me';
 import { getUserByEmail } from '../../lib/db/users';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { invoke, uniqueEmail, uniqueName } from '../support/api';
 import { makeUser, TEST_PASSWORD } from '../support/users';
 

@@ -10,7 +10,7 @@ import { handler as register } from '../../functions/auth/register';
 import { handler as createVillage } from '../../functions/villages/create';
 import { handler as byEmail } from '../../functions/villages/by-email';
 import { registerUser } from '../../lib/auth/accounts';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { invoke, uniqueEmail } from '../support/api';
 import { allItems } from '../support/table';
 import { TEST_PASSWORD } from '../support/users';

@@ -18,7 +18,7 @@ import {
 } from '../../lib/domain/tourism-descriptions';
 import { createVillageDescriptionAs, deleteVillageDescriptionAs, updateVillageDescriptionAs } from '../../lib/domain/village-descriptions';
 import { deleteVillageAs } from '../../lib/domain/villages';
-import type { ListKind } from '../../lib/lists';
+import type { ListKind } from '../../lib/contract/lists';
 import { SIX_SCORES, tourismData, villageDescriptionData } from '../robustness/support/fixture';
 import { makeUser } from '../support/users';
 import { makeVillage } from '../support/villages';

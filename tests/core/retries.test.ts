@@ -1,7 +1,7 @@
 /**
  * Issue 19 (6), 500 on competing renames: a write that loses every retry answers 409
  * `{status:'fail', message}` (RetriesExhaustedError, a `conflict`), never 500 — in
- * withRetries (lib/retry.ts), in transactWrite's own TransactionConflict retries
+ * withRetries (lib/platform/retry.ts), in transactWrite's own TransactionConflict retries
  * (lib/db/transact.ts), and through the route wrapper's one table.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -15,9 +15,9 @@ import { handler as tourismUpdate } from '../../functions/tourism/update';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
 import { getUserByEmail } from '../../lib/db/users';
-import { DomainError } from '../../lib/errors';
-import { MSG } from '../../lib/messages';
-import { RetriesExhaustedError, withRetries } from '../../lib/retry';
+import { DomainError } from '../../lib/contract/errors';
+import { MSG } from '../../lib/contract/messages';
+import { RetriesExhaustedError, withRetries } from '../../lib/platform/retry';
 import { invoke } from '../support/api';
 import { multipart } from '../support/multipart';
 import { allItems } from '../support/table';

@@ -12,7 +12,7 @@ import { createScore } from '../../lib/db/scores';
 import { createUser } from '../../lib/db/users';
 import { createVillage, type VillageFields } from '../../lib/db/villages';
 import { computeScore } from '../../lib/domain/scores';
-import { slugify } from '../../lib/slug';
+import { slugify } from '../../lib/contract/slug';
 import { invoke, uniqueEmail, uniqueName } from '../support/api';
 import { countCommands } from '../support/table';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { documentedRoutes } from '../../lib/openapi/document';
 import { OFFLINE_START_TIMEOUT_MS, startOffline, type Offline } from '../support/offline';
 

@@ -12,8 +12,8 @@ import type { APIGatewayProxyResult } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_RULES, type RouteKey } from '../../lib/auth/access-rules';
 import type { LambdaHandler } from '../../lib/http/handler';
-import { MSG } from '../../lib/messages';
-import { ROUTE_DOCS, type DocumentedRoute } from '../../lib/openapi/catalogue';
+import { MSG } from '../../lib/contract/messages';
+import { ownerOnly, ROUTE_DOCS, type DocumentedRoute } from '../../lib/openapi/catalogue';
 import { buildOpenApiDocument, describeAccess, documentedRoutes, operationId, type OpenApiDocument } from '../../lib/openapi/document';
 import { SWAGGER_UI_VERSION } from '../../lib/openapi/swagger-ui';
 import { ROOT } from '../../scripts/local-stack';
@@ -105,14 +105,14 @@ describe('the OpenAPI document', () => {
     for (const route of routes) {
       const op = opOf(route)!;
       const rule = ACCESS_RULES[route];
-      const access = describeAccess(rule);
+      const access = describeAccess(rule, ownerOnly(route));
       const where = `${route}`;
       expect(op.security, where).toEqual(access.security);
       expect(op['x-access'].kind, where).toBe(rule.kind);
       expect(op.description, where).toContain(access.text);
       expect(op.summary, where).toBe(ROUTE_DOCS[route].summary);
       if (rule.kind === 'token' && rule.roles) expect(op['x-access'].roles, where).toEqual(rule.roles);
-      expect(op['x-access'].owner, where).toBe(rule.kind !== 'public' && rule.owner ? true : undefined);
+      expect(op['x-access'].owner, where).toBe(rule.kind !== 'public' && ownerOnly(route) ? true : undefined);
 
       const path = route.slice(route.indexOf(' ') + 1);
       const pathParams = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);

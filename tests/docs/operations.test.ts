@@ -166,7 +166,7 @@ describe('alarms and dashboard in the packaged template', { timeout: 400_000 }, 
     for (const f of functions) {
       expect(f.Properties.TracingConfig).toEqual({ Mode: 'Active' });
       expect(f.Properties.Environment.Variables.POWERTOOLS_METRICS_DISABLED).toBe('false');
-      // the X-Ray SDK (subsegments per AWS call) only where a stage asks for it: lib/tracing.ts
+      // the X-Ray SDK (subsegments per AWS call) only where a stage asks for it: lib/platform/tracing.ts
       expect(f.Properties.Environment.Variables.POWERTOOLS_TRACE_ENABLED).toBe('false');
     }
     // ... and the stage's bundles do not even contain it (serverless.yml custom.esbuild.define)

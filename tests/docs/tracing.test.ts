@@ -1,5 +1,5 @@
 /**
- * Tracing (lib/tracing.ts): the X-Ray SDK is loaded only where a stage traces AWS calls.
+ * Tracing (lib/platform/tracing.ts): the X-Ray SDK is loaded only where a stage traces AWS calls.
  * Off: importing a handler starts no async hook, and the bundle built with serverless.yml's
  * `define` for such a stage does not contain the SDK. On: the function bundled as a stage
  * with `traceAwsCalls` builds it, invoked in the environment Lambda gives a traced

@@ -1,6 +1,6 @@
 /** The API through real HTTP, served by serverless-offline as `npm start` serves it: accounts, villages, descriptions, uploads, scores. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { mailsTo, uniqueEmail, uniqueName } from '../support/api';
 import { OFFLINE_START_TIMEOUT_MS, startOffline, type Offline } from '../support/offline';
 import { png } from '../support/multipart';

@@ -5,7 +5,7 @@
  * on the token are never cacheable.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { setClock } from '../../lib/clock';
+import { setClock } from '../../lib/platform/clock';
 import { LIST_SETTLE_MS } from '../../lib/domain/list-versions';
 import { handler as villageList } from '../../functions/villages/list';
 import { handler as villageDetails } from '../../functions/villages/details';

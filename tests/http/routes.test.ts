@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACCESS_RULES } from '../../lib/auth/access-rules';
-import { ROUTE_KEYS, ROUTES, serverlessFunctions } from '../../lib/routes';
+import { ROUTE_KEYS, ROUTES, serverlessFunctions, splitRouteKey, type RouteKey, type RouteSpec } from '../../lib/routes';
+import { routeOf } from '../../lib/http/handler';
 import { ROOT } from '../../scripts/local-stack';
 import { contractPath } from '../../lib/web-app/paths';
 import { declaredAliases, declaredRoutes } from '../support/routes';
@@ -17,11 +18,18 @@ describe('the route table (lib/routes.ts)', () => {
     for (const r of routes) expect(existsSync(join(ROOT, `${r.handler.replace(/\.handler$/, '')}.ts`)), r.handler).toBe(true);
   });
 
-  it('each handler module wraps its route with the same key', () => {
+  it("handler modules name no route: the wrapper finds each event's route in the table (also through a web-app alias)", () => {
     for (const r of routes) {
       const file = join(ROOT, `${r.handler.replace(/\.handler$/, '')}.ts`);
-      expect(readFileSync(file, 'utf8'), file).toContain(`route('${r.key}'`);
+      expect(readFileSync(file, 'utf8'), file).toMatch(/= route\(async/);
+      const { method, path } = splitRouteKey(r.key as RouteKey);
+      if (method !== 'ANY') expect(routeOf({ httpMethod: method, resource: path }), r.key).toBe(r.key);
+      const alias = (ROUTES[r.key as RouteKey] as RouteSpec).webApp;
+      if (alias) expect(routeOf({ httpMethod: method, resource: alias })).toBe(r.key);
+      expect(routeOf({ httpMethod: 'OPTIONS', resource: path })).toBeDefined();
     }
+    expect(routeOf({ httpMethod: 'PATCH', resource: '/{proxy+}' })).toBe('ANY /{proxy+}');
+    expect(routeOf({ httpMethod: 'GET', resource: '/not/declared' })).toBeUndefined();
   });
 
   it('every handler file under functions/ is a route of the table (or the scheduled sweep)', () => {

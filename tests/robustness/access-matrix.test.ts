@@ -15,13 +15,15 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ACCESS_RULES, type AccessRule } from '../../lib/auth/access-rules';
+import { ownerOnly } from '../../lib/openapi/catalogue';
+import type { RouteKey } from '../../lib/routes';
 import { signToken } from '../../lib/auth/jwt';
-import type { Role } from '../../lib/roles';
-import { nowSeconds } from '../../lib/clock';
-import { config } from '../../lib/config';
+import type { Role } from '../../lib/contract/roles';
+import { nowSeconds } from '../../lib/platform/clock';
+import { config } from '../../lib/platform/config';
 import { deleteUser } from '../../lib/db/users';
 import type { LambdaHandler } from '../../lib/http/handler';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { ROOT } from '../../scripts/local-stack';
 import { apiEvent } from '../support/api';
 import { multipart } from '../support/multipart';
@@ -40,7 +42,7 @@ const refused = (status: 401 | 403, message: string): Expectation => ({ refused:
 
 /**
  * Where the rule table is silent and the handler decides (README "Decisions"): POST
- * /api/desa-wisata is `optional` with `owner`, and has no `roles`, so the table admits
+ * /api/desa-wisata is `optional`, owner-only in its domain, and has no `roles`, so the table admits
  * every role; the handler refuses callers who are not pengelola (only a pengelola can
  * own a village) with its own text. Applied only where the rule-derived expectation is
  * "allowed", so the entry becomes inert once the table states the role itself.
@@ -50,13 +52,13 @@ const HANDLER_DECIDES: Record<string, Partial<Record<Cell, Expectation>>> = {
 };
 
 /** The expectation of one cell, from the route's access rule. */
-function expectationOf(rule: AccessRule, cell: Cell): Expectation {
+function expectationOf(rule: AccessRule, cell: Cell, owner: boolean): Expectation {
   if (rule.kind === 'public') return allowed;
   if (cell === 'none') return refused(401, MSG.tokenMissing); // optional: the sample names a verified owner, so no token is a missing one
   if (BAD_TOKENS.includes(cell)) return refused(401, MSG.tokenInvalid);
   const role = ROLE_OF[cell]!;
   if (rule.kind === 'token' && rule.roles && !rule.roles.includes(role)) return refused(403, rule.forbidden ?? MSG.forbiddenRole);
-  if (rule.owner && cell === 'nonOwner') return refused(403, MSG.villageOwnerOnly);
+  if (owner && cell === 'nonOwner') return refused(403, MSG.villageOwnerOnly);
   return allowed;
 }
 
@@ -140,13 +142,13 @@ async function checkRoute(
   const row: CellResult[] = [];
   const problems: string[] = [];
   for (const cell of CELLS) {
-    let expectation = expectationOf(rule, cell);
+    let expectation = expectationOf(rule, cell, ownerOnly(route.key as RouteKey));
     if (!expectation.refused) expectation = HANDLER_DECIDES[route.key]?.[cell] ?? expectation;
 
     // the user the token is (or claims to be) for; for `deletedUser` a fresh one, deleted below
     const role = principalRole(rule);
     const principal = cell === 'deletedUser' ? await quickUser(role) : fixtureUserOf(fx, role);
-    const owner = 'owner' in rule && rule.owner && principal.role === 'pengelola' ? principal : fx.owner;
+    const owner = ownerOnly(route.key as RouteKey) && principal.role === 'pengelola' ? principal : fx.owner;
     const s = await sample({ fx, owner });
     const token = await tokenFor(cell, fx, principal);
     if (cell === 'deletedUser') await deleteUser(principal.email);

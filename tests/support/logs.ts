@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { setLogLevel } from '../../lib/log';
+import { setLogLevel } from '../../lib/platform/log';
 
 /** Captures what the service logs (Powertools writes JSON lines to stdout/stderr) while `fn` runs. */
 export async function captureLogs<T>(fn: () => Promise<T>, level: 'INFO' | 'ERROR' = 'INFO'): Promise<{ result: T; lines: string[] }> {

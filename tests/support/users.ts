@@ -1,6 +1,6 @@
 import { registerUser } from '../../lib/auth/accounts';
 import { signToken } from '../../lib/auth/jwt';
-import type { Role } from '../../lib/roles';
+import type { Role } from '../../lib/contract/roles';
 import type { PublicUser } from '../../lib/db/users';
 import { DEFAULT_SOURCE_IP, uniqueEmail, uniqueName } from './api';
 

@@ -13,8 +13,8 @@ import { handler as createVillageDescription } from '../../../functions/village-
 import { handler as requestReset } from '../../../functions/auth/request-reset';
 import { signToken } from '../../../lib/auth/jwt';
 import { hashPassword } from '../../../lib/auth/password';
-import type { Role } from '../../../lib/roles';
-import { config } from '../../../lib/config';
+import type { Role } from '../../../lib/contract/roles';
+import { config } from '../../../lib/platform/config';
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../lib/db/client';
 import { createUser, toPublicUser, type PublicUser } from '../../../lib/db/users';

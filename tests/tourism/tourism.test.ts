@@ -7,9 +7,8 @@ import { handler as remove } from '../../functions/tourism/delete';
 import { handler as append } from '../../functions/tourism/append-items';
 import { handler as removeItem } from '../../functions/tourism/remove-item';
 import { handler as upload } from '../../functions/uploads/upload-image';
-import { handler as attractions } from '../../functions/attractions/random';
 import { handler as deleteVillage } from '../../functions/villages/delete';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { withoutWebAppFields } from '../../lib/web-app/fields';
 import { sweepOrphanImages } from '../../lib/domain/image-sweep';
 import { keyOf } from '../../lib/storage/images';
@@ -419,27 +418,5 @@ describe('images a description drops are released, and the sweep takes them afte
     expect([...before].filter((k) => !after.has(k)).every((k) => k.startsWith(`images/d/${kd}/`))).toBe(true);
     expect([...after].filter((k) => k.startsWith(`images/d/${neighbour.kd}/`))).toHaveLength(1);
     expect((await allItems()).filter((i) => i.SK !== 'IMG' && JSON.stringify(i).includes(kd))).toEqual([]);
-  });
-});
-
-describe('GET /api/atraksi-wisata', () => {
-  it('returns up to 8 attractions with images, with village name and slug', async () => {
-    const created: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      const { owner, kd } = await setup();
-      await post(owner, { kd_desa: kd, atraksi: [{ nama_atraksi: `Foto ${i}` }, { nama_atraksi: `Tanpa foto ${i}`, jumlah_gambar: 0 }] }, [
-        { field: 'atraksi[]', data: png() },
-      ]);
-      created.push(kd);
-    }
-    const res = await invoke(attractions, { method: 'GET', resource: '/api/atraksi-wisata' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body.data.length).toBeGreaterThanOrEqual(3);
-    expect(res.body.data.length).toBeLessThanOrEqual(8);
-    for (const a of res.body.data) {
-      expect(Object.keys(withoutWebAppFields(a, 'attraction')).sort()).toEqual(['gambar', 'nama_atraksi', 'nama_desa', 'slug']);
-      expect(a.gambar.length).toBeGreaterThan(0);
-      expect(a.nama_atraksi).not.toMatch(/^Tanpa foto/);
-    }
   });
 });

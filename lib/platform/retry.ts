@@ -1,5 +1,5 @@
-import { DomainError } from './errors';
-import { MSG } from './messages';
+import { DomainError } from '../contract/errors';
+import { MSG } from '../contract/messages';
 import { count } from './metrics';
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

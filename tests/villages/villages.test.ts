@@ -8,7 +8,7 @@ import { handler as bySlug } from '../../functions/villages/by-slug';
 import { handler as updateVillage } from '../../functions/villages/update';
 import { handler as deleteVillage } from '../../functions/villages/delete';
 import { handler as setRequest } from '../../functions/requests/update';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { invoke, uniqueEmail } from '../support/api';
 import { makeUser } from '../support/users';
 import { makeVillage, villageBody } from '../support/villages';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handler as upload } from '../../functions/uploads/upload-image';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { STATUS_OF } from '../../lib/http/errors';
 import { IMAGE_MAX_BYTES } from '../../lib/domain/images';
 import { parseMultipart } from '../../lib/http/multipart';

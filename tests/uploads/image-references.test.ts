@@ -16,7 +16,7 @@ import { handler as upload } from '../../functions/uploads/upload-image';
 import { handler as updateVillage } from '../../functions/villages/update';
 import { sweepOrphanImages } from '../../lib/domain/image-sweep';
 import { markImageDeleting } from '../../lib/db/image-refs';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { canonicalImageUrl, keyOf } from '../../lib/storage/images';
 import { invoke } from '../support/api';
 import { bucketKeys, fetchImage } from '../support/bucket';

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESClient } from '@aws-sdk/client-ses';
 import { handler as getVillage } from '../../functions/villages/get';
 import { handler as updateVillage } from '../../functions/villages/update';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { invoke, mailsTo } from '../support/api';
 import { captureLogs } from '../support/logs';
 import { allItems } from '../support/table';

@@ -5,7 +5,7 @@ import { handler as update } from '../../functions/village-descriptions/update';
 import { handler as remove } from '../../functions/village-descriptions/delete';
 import { handler as details } from '../../functions/villages/details';
 import { handler as deleteVillage } from '../../functions/villages/delete';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { withoutWebAppFields } from '../../lib/web-app/fields';
 import { keyOf } from '../../lib/storage/images';
 import { sweepOrphanImages } from '../../lib/domain/image-sweep';

@@ -3,7 +3,7 @@ import { SERVICE_NAME } from './metrics';
 
 /**
  * AWS X-Ray subsegments through Powertools Tracer (the X-Ray SDK): each DynamoDB, S3 and
- * SES call, and each request's operation named after its route. Loaded by lib/tracing.ts
+ * SES call, and each request's operation named after its route. Loaded by lib/platform/tracing.ts
  * only in stages that trace AWS calls.
  */
 const tracer = new Tracer({ serviceName: SERVICE_NAME });

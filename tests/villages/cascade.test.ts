@@ -12,7 +12,7 @@ import { handler as getScore } from '../../functions/scores/get';
 import { handler as listScores } from '../../functions/scores/list';
 import { createStatus as createStatusRecord } from '../../lib/db/statuses';
 import { createRequest as createRequestRecord } from '../../lib/db/requests';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { invoke } from '../support/api';
 import { allItems } from '../support/table';
 import { makeUser } from '../support/users';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler as listUsers } from '../../functions/users/list';
 import { registerUser } from '../../lib/auth/accounts';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../lib/contract/messages';
 import { invoke, uniqueEmail, uniqueName } from '../support/api';
 import { allItems } from '../support/table';
 import { makeUser, TEST_PASSWORD } from '../support/users';
