@@ -67,6 +67,24 @@ export default tseslint.config(
     ],
     'leaf modules (the platform: config, clock, log, …; the contract vocabulary: messages, errors, roles, …) import no layer',
   ),
+  // Every DynamoDB command is built in lib/db's few primitives (client, helpers, transact);
+  // the rest of the service reads and writes through them or an entity (lib/db/entity.ts).
+  {
+    files: ['lib/**/*.ts', 'functions/**/*.ts'],
+    ignores: ['lib/db/client.ts', 'lib/db/helpers.ts', 'lib/db/transact.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'DynamoDB commands are built only in lib/db/helpers.ts and lib/db/transact.ts: use their primitives or an entity.',
+          })),
+        },
+      ],
+    },
+  },
   prettier,
 );
 

@@ -1,5 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { tableName } from './client';
+import { queryAll } from './helpers';
 
 import { keys } from './keys';
 import { listsChanged } from './list-versions';
@@ -65,21 +65,11 @@ const TRANSACTION_LIMIT = 100;
  * after any failure completes the job. The caller deletes the images only after this returns.
  */
 export async function cascadeDeleteVillage(village: VillageRecord): Promise<void> {
-  const partition: Item[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.villagePartition(village.kd_desa) },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    partition.push(...((page.Items ?? []) as Item[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
+  const partition = await queryAll<Item>({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.villagePartition(village.kd_desa) },
+    ConsistentRead: true,
+  });
 
   const own = partition.find((i) => i.SK === VILLAGE_SK);
   const current = own ? villages.fromItem(own) : village;

@@ -1,7 +1,8 @@
-import { BatchGetCommand, GetCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { db, tableName } from './client';
-import { projection, queryAll, unlessConditionFails } from './helpers';
+import { config } from '../platform/config';
+import { tableName } from './client';
+import { batchGetItems, getItem, projection, queryAll, unlessConditionFails, updateItem } from './helpers';
 import { fitsKey, GSI1 } from './keys';
 import { takeReadAhead } from './read-ahead';
 import { transactWrite } from './transact';
@@ -11,6 +12,23 @@ export type Key = { PK: string; SK: string };
 
 /** Attributes the table adds to a record: keys, index keys and the kind marker. */
 const TABLE_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'type']);
+
+/**
+ * A stored item as its record: the table's attributes dropped, and — where the stage
+ * validates reads (tests, local; config `validateReads`) — parsed with the record's
+ * schema, so every shape any write path leaves is checked by the whole test suite.
+ * Deployed stages skip the parse: every write builds its item from a typed record or a
+ * checked update, and the parse would cost CPU on every list read.
+ */
+export function parseRecord<S extends z.ZodType>(schema: S, item: Record<string, unknown>): z.infer<S> {
+  const record: Record<string, unknown> = {};
+  for (const k in item) if (!TABLE_ATTRIBUTES.has(k)) record[k] = item[k];
+  if (!config().validateReads) return record as z.infer<S>;
+  const parsed = schema.safeParse(record);
+  if (!parsed.success)
+    throw new Error(`stored item does not match its schema: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+  return record as z.infer<S>;
+}
 
 /**
  * Everything the table needs to know about one kind of item, declared once: its record
@@ -63,11 +81,7 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
   const mask = Object.fromEntries(def.public.map((f) => [f, true])) as Record<string, true>;
   const publicSchema = (def.schema as z.ZodObject).pick(mask).meta(def.publicMeta);
   const toItem = (record: R) => ({ ...def.key(def.id(record)), ...def.indexes?.(record), type: def.type, ...record });
-  const fromItem = (item: Record<string, unknown>) => {
-    const record: Record<string, unknown> = {};
-    for (const k in item) if (!TABLE_ATTRIBUTES.has(k)) record[k] = item[k];
-    return record as R;
-  };
+  const fromItem = (item: Record<string, unknown>): R => parseRecord(def.schema, item);
   const listAll = (fields?: readonly string[]) => {
     if (!def.list) throw new Error(`${def.type} items have no list`);
     return queryAll<R>({
@@ -92,24 +106,15 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
       // Read ahead with the caller's user item (strongly consistent), for this request only.
       const ahead = takeReadAhead(def.key(id));
       if (ahead !== undefined) return ahead ? fromItem(ahead) : undefined;
-      const out = await db().send(new GetCommand({ TableName: tableName(), Key: def.key(id), ConsistentRead: consistent }));
-      return out.Item ? fromItem(out.Item) : undefined;
+      const item = await getItem(def.key(id), { consistent });
+      return item ? fromItem(item) : undefined;
     },
     async getMany(ids) {
       const found = new Map<string, R>();
       const unique = [...new Set(ids)].filter((id) => fitsKey(id));
-      for (let i = 0; i < unique.length; i += 100) {
-        let request: Record<string, { Keys: Record<string, unknown>[] }> | undefined = {
-          [tableName()]: { Keys: unique.slice(i, i + 100).map((id) => def.key(id)) },
-        };
-        while (request && Object.keys(request).length > 0) {
-          const out = await db().send(new BatchGetCommand({ RequestItems: request }));
-          for (const item of out.Responses?.[tableName()] ?? []) {
-            const record = fromItem(item);
-            found.set(def.id(record), record);
-          }
-          request = out.UnprocessedKeys as typeof request;
-        }
+      for (const item of await batchGetItems(unique.map((id) => def.key(id)))) {
+        const record = fromItem(item);
+        found.set(def.id(record), record);
       }
       return found;
     },
@@ -130,7 +135,6 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
         vals[`:f${i}`] = v;
       });
       const update = {
-        TableName: tableName(),
         Key: def.key(id),
         UpdateExpression: `SET ${Object.keys(names)
           .map((n, i) => `${n} = :f${i}`)
@@ -139,9 +143,11 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: vals,
       };
-      if (alongside.length === 0) return unlessConditionFails(db().send(new UpdateCommand(update)));
+      if (alongside.length === 0) return unlessConditionFails(updateItem(update));
       try {
-        await transactWrite([{ Update: update }, ...alongside], (failed) => (failed.includes(0) ? new Missing() : undefined));
+        await transactWrite([{ Update: { ...update, TableName: tableName() } }, ...alongside], (failed) =>
+          failed.includes(0) ? new Missing() : undefined,
+        );
         return true;
       } catch (err) {
         if (err instanceof Missing) return false;

@@ -1,5 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { queryPage } from './helpers';
 import { GSI1, LIST } from './keys';
 import { imagesOf, tourismDescriptions } from './tourism-descriptions';
 import { villageDescriptionImages, villageDescriptions } from './village-descriptions';
@@ -16,22 +15,19 @@ export async function allListedImageUrls(pageSize = 100, afterPage?: (page: numb
   let start: Record<string, unknown> | undefined;
   let page = 0;
   do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: GSI1,
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': LIST.villages },
-        ProjectionExpression: 'kd_desa',
-        Limit: pageSize,
-        ExclusiveStartKey: start,
-      }),
-    );
-    const codes = (res.Items ?? []).map((i) => String(i.kd_desa));
+    const res = await queryPage({
+      IndexName: GSI1,
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': LIST.villages },
+      ProjectionExpression: 'kd_desa',
+      Limit: pageSize,
+      ExclusiveStartKey: start,
+    });
+    const codes = res.items.map((i) => String(i.kd_desa));
     const [tourism, village] = await Promise.all([tourismDescriptions.getMany(codes), villageDescriptions.getMany(codes)]);
     for (const d of tourism.values()) for (const u of imagesOf(d)) urls.add(u);
     for (const d of village.values()) for (const u of villageDescriptionImages(d)) urls.add(u);
-    start = res.LastEvaluatedKey;
+    start = res.next;
     await afterPage?.(++page);
   } while (start);
   return urls;

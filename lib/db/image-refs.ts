@@ -1,8 +1,7 @@
-import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { tableName } from './client';
 import type { TransactItem } from './entity';
 import { transactWrite, type ConditionMeaning } from './transact';
-import { unlessConditionFails } from './helpers';
+import { batchGetItems, unlessConditionFails, updateItem } from './helpers';
 import { keys } from './keys';
 
 /**
@@ -72,7 +71,12 @@ export const imageRelease = (objectKey: string, kd: string, now: number) => touc
 /** Releases outside a transaction (what did not fit into the change's own), 25 at a time. */
 export async function releaseImages(objectKeys: string[], kd: string, now: number): Promise<void> {
   for (let i = 0; i < objectKeys.length; i += 25) {
-    await Promise.all(objectKeys.slice(i, i + 25).map((k) => db().send(new UpdateCommand(imageRelease(k, kd, now).Update!))));
+    await Promise.all(
+      objectKeys.slice(i, i + 25).map((k) => {
+        const { TableName: _table, ...update } = imageRelease(k, kd, now).Update!;
+        return updateItem(update);
+      }),
+    );
   }
 }
 
@@ -87,19 +91,12 @@ const toRef = (item: Record<string, unknown>): ImageRef => ({
 /** The reference records of these objects (strongly consistent), by object key; absent ones are missing. */
 export async function getImageRefs(objectKeys: string[]): Promise<Map<string, ImageRef>> {
   const out = new Map<string, ImageRef>();
-  const unique = [...new Set(objectKeys)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100).map((k) => keys.imageRef(k)), ConsistentRead: true },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: request }));
-      for (const item of res.Responses?.[tableName()] ?? []) {
-        const ref = toRef(item);
-        out.set(ref.key, ref);
-      }
-      request = res.UnprocessedKeys as typeof request;
-    }
+  for (const item of await batchGetItems(
+    [...new Set(objectKeys)].map((k) => keys.imageRef(k)),
+    { consistent: true },
+  )) {
+    const ref = toRef(item);
+    out.set(ref.key, ref);
   }
   return out;
 }
@@ -110,20 +107,17 @@ export async function getImageRefs(objectKeys: string[]): Promise<Map<string, Im
  */
 export function markImageDeleting(objectKey: string, version: number, now: number): Promise<boolean> {
   return unlessConditionFails(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.imageRef(objectKey),
-        UpdateExpression: 'SET object_key = :key, deleting = :now, expiresAt = :exp',
-        ConditionExpression: version === 0 ? 'attribute_not_exists(PK)' : 'version = :v AND attribute_not_exists(deleting)',
-        ExpressionAttributeValues: {
-          ':key': objectKey,
-          ':now': now,
-          ':exp': Math.ceil(now / 1000) + TOMBSTONE_TTL_S,
-          ...(version === 0 ? {} : { ':v': version }),
-        },
-      }),
-    ),
+    updateItem({
+      Key: keys.imageRef(objectKey),
+      UpdateExpression: 'SET object_key = :key, deleting = :now, expiresAt = :exp',
+      ConditionExpression: version === 0 ? 'attribute_not_exists(PK)' : 'version = :v AND attribute_not_exists(deleting)',
+      ExpressionAttributeValues: {
+        ':key': objectKey,
+        ':now': now,
+        ':exp': Math.ceil(now / 1000) + TOMBSTONE_TTL_S,
+        ...(version === 0 ? {} : { ':v': version }),
+      },
+    }),
   );
 }
 

@@ -1,7 +1,7 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { nowMs } from '../platform/clock';
 import type { ListKind } from '../contract/lists';
-import { db, tableName } from './client';
+import { tableName } from './client';
+import { batchGetItems } from './helpers';
 import type { TransactItem } from './entity';
 import { keys } from './keys';
 
@@ -39,21 +39,15 @@ export interface ListVersion {
 /** The current versions of these kinds: one strongly consistent BatchGetItem of their shards. */
 export async function listVersions(kinds: readonly ListKind[]): Promise<Record<string, ListVersion>> {
   const out: Record<string, ListVersion> = Object.fromEntries(kinds.map((k) => [k, { version: 0, changedAt: 0 }]));
-  let request: Record<string, { Keys: Record<string, unknown>[]; ConsistentRead: boolean }> | undefined = {
-    [tableName()]: {
-      Keys: kinds.flatMap((k) => Array.from({ length: SHARDS }, (_, i) => keys.listVersion(k, i))),
-      ConsistentRead: true,
-    },
-  };
-  while (request && Object.keys(request).length > 0) {
-    const res = await db().send(new BatchGetCommand({ RequestItems: request }));
-    for (const item of res.Responses?.[tableName()] ?? []) {
-      const v = out[String(item.PK).slice('LISTVER#'.length)];
-      if (!v) continue;
-      v.version += Number(item.v ?? 0);
-      v.changedAt = Math.max(v.changedAt, Number(item.at ?? 0));
-    }
-    request = res.UnprocessedKeys as typeof request;
+  const items = await batchGetItems(
+    kinds.flatMap((k) => Array.from({ length: SHARDS }, (_, i) => keys.listVersion(k, i))),
+    { consistent: true },
+  );
+  for (const item of items) {
+    const v = out[String(item.PK).slice('LISTVER#'.length)];
+    if (!v) continue;
+    v.version += Number(item.v ?? 0);
+    v.changedAt = Math.max(v.changedAt, Number(item.at ?? 0));
   }
   return out;
 }

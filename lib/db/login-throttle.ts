@@ -1,19 +1,24 @@
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import * as z from 'zod';
+import { parseRecord } from './entity';
 import { fitsKey, keys } from './keys';
-import { queryAll } from './helpers';
+import { batchDeleteItems, batchGetItems, deleteItem, isConditionFailure, queryAll, updateItem } from './helpers';
 
 /**
  * Failed logins of one e-mail within the current window, counted twice: per source (the
  * caller's IP: `SRC#<ip>`) and for all sources together (`ALL`). Both live in the
  * e-mail's partition, so one Query finds (and a password reset clears) every one.
  */
-export interface LoginThrottleRecord {
-  failures: number;
-  window_start: number; // epoch ms
-  locked_until?: number; // epoch ms
-  expiresAt: number; // epoch s (TTL)
-}
+const loginThrottleRecord = z.object({
+  failures: z.number(),
+  /** Epoch ms. */
+  window_start: z.number(),
+  /** Epoch ms. */
+  locked_until: z.number().optional(),
+  /** Epoch s (TTL). */
+  expiresAt: z.number(),
+});
+export type LoginThrottleRecord = z.infer<typeof loginThrottleRecord>;
+const toThrottle = (item: Record<string, unknown>) => parseRecord(loginThrottleRecord, item);
 
 export interface LoginThrottles {
   source?: LoginThrottleRecord;
@@ -23,13 +28,10 @@ export interface LoginThrottles {
 /** Both counters of an e-mail for one source, in one round trip. */
 export async function getLoginThrottles(email: string, source: string): Promise<LoginThrottles> {
   if (!fitsKey(email, source)) return {};
-  const out = await db().send(
-    new BatchGetCommand({
-      RequestItems: { [tableName()]: { Keys: [keys.loginThrottle(email, source), keys.loginThrottleAll(email)], ConsistentRead: true } },
-    }),
-  );
-  const items = (out.Responses?.[tableName()] ?? []) as (LoginThrottleRecord & { SK: string })[];
-  return { source: items.find((i) => i.SK !== 'ALL'), all: items.find((i) => i.SK === 'ALL') };
+  const items = await batchGetItems([keys.loginThrottle(email, source), keys.loginThrottleAll(email)], { consistent: true });
+  const source_ = items.find((i) => i.SK !== 'ALL');
+  const all = items.find((i) => i.SK === 'ALL');
+  return { source: source_ && toThrottle(source_), all: all && toThrottle(all) };
 }
 
 /**
@@ -43,41 +45,31 @@ async function countFailure(
   lock?: { after: number; ms: number },
 ): Promise<LoginThrottleRecord> {
   const expiresAt = Math.ceil((now + windowMs + (lock?.ms ?? 0)) / 1000);
-  const fresh = await db()
-    .send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET failures = :one, window_start = :now, expiresAt = :exp REMOVE locked_until',
-        ConditionExpression: 'attribute_not_exists(PK) OR window_start < :windowStart',
-        ExpressionAttributeValues: { ':one': 1, ':now': now, ':exp': expiresAt, ':windowStart': now - windowMs },
-        ReturnValues: 'ALL_NEW',
-      }),
-    )
-    .catch((err) => {
-      if ((err as { name?: string }).name === 'ConditionalCheckFailedException') return undefined;
-      throw err;
-    });
-  if (fresh) return fresh.Attributes as LoginThrottleRecord;
-  const out = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
+  const fresh = await updateItem({
+    Key: key,
+    UpdateExpression: 'SET failures = :one, window_start = :now, expiresAt = :exp REMOVE locked_until',
+    ConditionExpression: 'attribute_not_exists(PK) OR window_start < :windowStart',
+    ExpressionAttributeValues: { ':one': 1, ':now': now, ':exp': expiresAt, ':windowStart': now - windowMs },
+    ReturnValues: 'ALL_NEW',
+  }).catch((err) => {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
+  });
+  if (fresh) return toThrottle(fresh);
+  const rec = toThrottle(
+    (await updateItem({
       Key: key,
       UpdateExpression: 'ADD failures :one SET expiresAt = :exp',
       ExpressionAttributeValues: { ':one': 1, ':exp': expiresAt },
       ReturnValues: 'ALL_NEW',
-    }),
+    }))!,
   );
-  const rec = out.Attributes as LoginThrottleRecord;
   if (lock && rec.failures >= lock.after && !(rec.locked_until && rec.locked_until > now)) {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET locked_until = :until, failures = :zero, window_start = :now',
-        ExpressionAttributeValues: { ':until': now + lock.ms, ':zero': 0, ':now': now },
-      }),
-    );
+    await updateItem({
+      Key: key,
+      UpdateExpression: 'SET locked_until = :until, failures = :zero, window_start = :now',
+      ExpressionAttributeValues: { ':until': now + lock.ms, ':zero': 0, ':now': now },
+    });
     return { ...rec, locked_until: now + lock.ms };
   }
   return rec;
@@ -102,7 +94,7 @@ export async function recordLoginFailure(
 /** A successful login clears its source's count (the all-sources count runs out with its window). */
 export async function clearLoginSource(email: string, source: string): Promise<void> {
   if (!fitsKey(email, source)) return;
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.loginThrottle(email, source) }));
+  await deleteItem({ Key: keys.loginThrottle(email, source) });
 }
 
 /** The keys of every lock and count of an e-mail (one Query of its partition). */
@@ -117,14 +109,6 @@ export async function loginThrottleKeys(email: string): Promise<{ PK: string; SK
 }
 
 /** Deletes these lock and count items (batches of 25). */
-export async function deleteLoginThrottles(items: { PK: string; SK: string }[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let request: Record<string, { DeleteRequest: { Key: Record<string, unknown> } }[]> | undefined = {
-      [tableName()]: items.slice(i, i + 25).map((it) => ({ DeleteRequest: { Key: { PK: it.PK, SK: it.SK } } })),
-    };
-    while (request && Object.keys(request).length > 0) {
-      const out = await db().send(new BatchWriteCommand({ RequestItems: request }));
-      request = out.UnprocessedItems as typeof request;
-    }
-  }
+export function deleteLoginThrottles(items: { PK: string; SK: string }[]): Promise<void> {
+  return batchDeleteItems(items.map((it) => ({ PK: it.PK, SK: it.SK })));
 }

@@ -1,8 +1,7 @@
-import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { nowIso } from '../platform/clock';
 import { newCode } from '../contract/codes';
-import { db, tableName } from './client';
+import { batchGetItems } from './helpers';
 import { defineEntity, timestamp } from './entity';
 import { keys, LIST, normEmail } from './keys';
 import { listsChanged } from './list-versions';
@@ -42,17 +41,9 @@ export async function getRequestWithNames(
 ): Promise<{ request: RequestRecord; fullName?: string; villageName?: string } | undefined> {
   const request = await getRequest(code);
   if (!request) return undefined;
-  const out = await db().send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName()]: {
-          Keys: [keys.user(request.email), keys.village(request.kd_desa)],
-          ProjectionExpression: 'PK, full_name, nama_desa',
-        },
-      },
-    }),
-  );
-  const items = out.Responses?.[tableName()] ?? [];
+  const items = await batchGetItems([keys.user(request.email), keys.village(request.kd_desa)], {
+    fields: ['PK', 'full_name', 'nama_desa'],
+  });
   const user = items.find((i) => i.PK === keys.user(request.email).PK);
   const village = items.find((i) => i.PK === keys.village(request.kd_desa).PK);
   return { request, fullName: user?.full_name as string | undefined, villageName: village?.nama_desa as string | undefined };

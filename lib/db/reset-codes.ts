@@ -1,26 +1,31 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import * as z from 'zod';
+import { tableName } from './client';
+import { parseRecord } from './entity';
 import { log } from '../platform/log';
-import { unlessConditionFails } from './helpers';
+import { deleteItem, getItem, putItem, unlessConditionFails, updateItem } from './helpers';
 import { deleteLoginThrottles, loginThrottleKeys } from './login-throttle';
 import { transactWrite } from './transact';
 import { passwordUpdate } from './users';
 import { keys, fitsKey } from './keys';
 
 /** One live reset code per e-mail; only its HMAC is stored. */
-export interface ResetCodeRecord {
-  email: string;
-  code_hash: string;
-  issued_at: number; // epoch ms
-  expiresAt: number; // epoch seconds; the table's TTL attribute (DynamoDB removes it lazily)
-  attempts: number; // checks under way or failed; a correct check gives its try back
-  verified: boolean;
-}
+const resetCodeRecord = z.object({
+  email: z.string(),
+  code_hash: z.string(),
+  /** Epoch ms. */
+  issued_at: z.number(),
+  /** Epoch seconds; the table's TTL attribute (DynamoDB removes it lazily). */
+  expiresAt: z.number(),
+  /** Checks under way or failed; a correct check gives its try back. */
+  attempts: z.number(),
+  verified: z.boolean(),
+});
+export type ResetCodeRecord = z.infer<typeof resetCodeRecord>;
 
 export async function getResetCode(email: string): Promise<ResetCodeRecord | undefined> {
   if (!fitsKey(email)) return undefined;
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.resetCode(email), ConsistentRead: true }));
-  return out.Item as ResetCodeRecord | undefined;
+  const item = await getItem(keys.resetCode(email), { consistent: true });
+  return item && parseRecord(resetCodeRecord, item);
 }
 
 /**
@@ -29,20 +34,17 @@ export async function getResetCode(email: string): Promise<ResetCodeRecord | und
  */
 export function putResetCode(rec: ResetCodeRecord, notIssuedAfterMs: number): Promise<boolean> {
   return unlessConditionFails(
-    db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.resetCode(rec.email), type: 'RESET', ...rec },
-        ConditionExpression: 'attribute_not_exists(PK) OR issued_at <= :cutoff',
-        ExpressionAttributeValues: { ':cutoff': notIssuedAfterMs },
-      }),
-    ),
+    putItem({
+      Item: { ...keys.resetCode(rec.email), type: 'RESET', ...rec },
+      ConditionExpression: 'attribute_not_exists(PK) OR issued_at <= :cutoff',
+      ExpressionAttributeValues: { ':cutoff': notIssuedAfterMs },
+    }),
   );
 }
 
 /** Deletes the code if it is still the one with `codeHash`. */
 export async function deleteResetCode(email: string, codeHash: string): Promise<void> {
-  await unlessConditionFails(db().send(new DeleteCommand({ TableName: tableName(), Key: keys.resetCode(email), ...sameCode(codeHash) })));
+  await unlessConditionFails(deleteItem({ Key: keys.resetCode(email), ...sameCode(codeHash) }));
 }
 
 /** The condition that the stored code is still the one with `codeHash`. */
@@ -54,17 +56,14 @@ const sameCode = (codeHash: string, extra?: { condition: string; values: Record<
 /** ADDs `delta` to the code's attempts (and SETs more), if it is still the one with `codeHash`. */
 const changeAttempts = (email: string, codeHash: string, delta: number, opts: { set?: string; limit?: number } = {}) =>
   unlessConditionFails(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.resetCode(email),
-        UpdateExpression: `ADD attempts :delta${opts.set ? ` SET ${opts.set}` : ''}`,
-        ...sameCode(codeHash, {
-          condition: opts.limit === undefined ? '' : 'attempts < :max',
-          values: { ':delta': delta, ...(opts.limit === undefined ? {} : { ':max': opts.limit }), ...(opts.set ? { ':t': true } : {}) },
-        }),
+    updateItem({
+      Key: keys.resetCode(email),
+      UpdateExpression: `ADD attempts :delta${opts.set ? ` SET ${opts.set}` : ''}`,
+      ...sameCode(codeHash, {
+        condition: opts.limit === undefined ? '' : 'attempts < :max',
+        values: { ':delta': delta, ...(opts.limit === undefined ? {} : { ':max': opts.limit }), ...(opts.set ? { ':t': true } : {}) },
       }),
-    ),
+    }),
   );
 
 /**

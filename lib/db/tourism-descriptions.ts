@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { tableName } from './client';
+import { getItem, queryPage } from './helpers';
 import { GSI2, keys } from './keys';
 import { listsChanged } from './list-versions';
 import { withRetries } from '../platform/retry';
 import { isTransactionConflict, transactWrite } from './transact';
 import * as z from 'zod';
-import { defineEntity, imageUrl, timestamp, type TransactItem } from './entity';
+import { defineEntity, imageUrl, parseRecord, timestamp, type TransactItem } from './entity';
 import { villageChildChange } from './village-children';
 import { assertItemFits } from './item-size';
 import { withRefs } from './image-refs';
@@ -66,8 +66,8 @@ export class PositionsMovedError extends Error {}
 
 /** The number of descriptions (= the last list position), read strongly consistently. */
 export async function countTourismDescriptions(consistent = false): Promise<number> {
-  const out = await db().send(new GetCommand({ TableName: tableName(), Key: keys.tourismCounter(), ConsistentRead: consistent }));
-  return Math.max(0, Number(out.Item?.value ?? 0));
+  const counter = await getItem(keys.tourismCounter(), { consistent });
+  return Math.max(0, Number(counter?.value ?? 0));
 }
 
 /** Sets the counter from `from` to `to`, only if it still is `from`. */
@@ -122,18 +122,11 @@ async function createAtNextPosition(d: TourismDescriptionRecord, refs: TransactI
  * the caller runs it again.
  */
 export async function positionRemoval(kd: string): Promise<TransactItem[]> {
-  const [posItem, total] = await Promise.all([
-    db().send(new GetCommand({ TableName: tableName(), Key: keys.tourismPosition(kd), ConsistentRead: true })),
-    countTourismDescriptions(true),
-  ]);
-  const pos = Number(posItem.Item?.pos ?? 0);
+  const [posItem, total] = await Promise.all([getItem(keys.tourismPosition(kd), { consistent: true }), countTourismDescriptions(true)]);
+  const pos = Number(posItem?.pos ?? 0);
   if (!pos || total < 1) return [];
   // The description at the last position leaves it: `kd` itself, or the one that moves into kd's place.
-  const lastKd =
-    pos === total
-      ? kd
-      : ((await db().send(new GetCommand({ TableName: tableName(), Key: keys.tourismIndex(total), ConsistentRead: true }))).Item
-          ?.kd_desa as string | undefined);
+  const lastKd = pos === total ? kd : ((await getItem(keys.tourismIndex(total), { consistent: true }))?.kd_desa as string | undefined);
   if (!lastKd) throw new PositionsMovedError();
   const shrink: TransactItem[] = [
     { Delete: { TableName: tableName(), Key: keys.tourismPosition(kd) } },
@@ -218,34 +211,32 @@ async function writeWithPositions(items: TransactItem[], taken: new () => Error,
 export async function tourismDescriptionPage(page: number, limit: number): Promise<TourismDescriptionRecord[]> {
   const first = (page - 1) * limit + 1;
   const last = page * limit;
-  const index = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
-      ExpressionAttributeValues: { ':pk': keys.tourismIndexPartition, ':a': keys.tourismIndex(first).SK, ':b': keys.tourismIndex(last).SK },
-    }),
-  );
-  const codes = (index.Items ?? []).map((i) => i.kd_desa as string);
+  const index = await queryPage({
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
+    ExpressionAttributeValues: { ':pk': keys.tourismIndexPartition, ':a': keys.tourismIndex(first).SK, ':b': keys.tourismIndex(last).SK },
+  });
+  const codes = index.items.map((i) => i.kd_desa as string);
   if (codes.length === 0) return [];
   const found = await tourismDescriptions.getMany(codes);
   return codes.map((kd) => found.get(kd)).filter((d): d is TourismDescriptionRecord => d !== undefined);
 }
 
 /** Up to `count` descriptions that have an attraction with an image, from a random point of the index. */
-export async function randomAttractionDescriptions(count: number): Promise<TourismDescriptionRecord[]> {
+export async function randomAttractionDescriptions(count: number): Promise<Pick<TourismDescriptionRecord, 'kd_desa' | 'atraksi'>[]> {
   const from = newRandomKey();
-  const query = (condition: string) =>
-    db().send(
-      new QueryCommand({
-        TableName: tableName(),
+  const query = async (condition: string) =>
+    (
+      await queryPage({
         IndexName: GSI2,
         KeyConditionExpression: `GSI2PK = :pk AND ${condition}`,
         ExpressionAttributeValues: { ':pk': 'ATRAKSI', ':from': from },
         ProjectionExpression: 'kd_desa, atraksi',
         Limit: count,
-      }),
-    );
-  const first = (await query('GSI2SK >= :from')).Items ?? [];
-  const rest = first.length < count ? ((await query('GSI2SK < :from')).Items ?? []) : [];
-  return [...first, ...rest].slice(0, count) as TourismDescriptionRecord[];
+      })
+    ).items;
+  const first = await query('GSI2SK >= :from');
+  const rest = first.length < count ? await query('GSI2SK < :from') : [];
+  return [...first, ...rest].slice(0, count).map((item) => parseRecord(attractionView, item));
 }
+
+const attractionView = z.object({ kd_desa: z.string(), atraksi: z.array(storedItem) });

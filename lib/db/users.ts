@@ -1,4 +1,3 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { ROLES } from '../contract/roles';
 import { defineEntity, timestamp, type Key } from './entity';
@@ -6,8 +5,8 @@ import { rememberRead } from './read-ahead';
 import { listsChanged } from './list-versions';
 import { transactWrite } from './transact';
 import { nowIso, nowSeconds } from '../platform/clock';
-import { db, tableName } from './client';
-import { failedConditions, projection, queryAll } from './helpers';
+import { tableName } from './client';
+import { batchGetItems, failedConditions, projection, queryAll, updateItem } from './helpers';
 import { GSI1, keys, LIST, normEmail, fitsKey } from './keys';
 
 /** An account: USER#<email>, listed in GSI1 USER. `password_hash` never leaves lib/; responses use the public view. */
@@ -41,9 +40,6 @@ export type UserRecord = z.infer<typeof users.schema>;
 export type PublicUser = ReturnType<typeof users.publicView>;
 export const toPublicUser = users.publicView;
 
-const FIELDS =
-  'id, username, full_name, email, #role, is_verified, password_hash, password_changed_at, created_at, updated_at, signup_source';
-
 export class DuplicateUserError extends Error {
   constructor(readonly field: 'email' | 'username') {
     super(`duplicate ${field}`);
@@ -57,42 +53,24 @@ export class DuplicateUserError extends Error {
  */
 export async function getUserByEmail(email: string, alongside: Key[] = []): Promise<UserRecord | undefined> {
   if (!fitsKey(email)) return undefined;
-  if (alongside.length > 0) {
-    const userKey = keys.user(email);
-    const out = await db().send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: [userKey, ...alongside], ConsistentRead: true } } }),
-    );
-    const items = out.Responses?.[tableName()] ?? [];
-    const unprocessed = out.UnprocessedKeys?.[tableName()]?.Keys?.length ?? 0;
-    const find = (k: Key) => items.find((i) => i.PK === k.PK && i.SK === k.SK);
-    // Whatever came back unprocessed is simply read again later, the usual way.
-    if (unprocessed === 0) for (const k of alongside) rememberRead(k, find(k) ?? null);
-    const user = find(userKey);
-    if (user || unprocessed === 0) return user ? users.fromItem(user) : undefined;
-  }
-  const out = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.user(email),
-      ProjectionExpression: FIELDS,
-      ExpressionAttributeNames: { '#role': 'role' },
-    }),
-  );
-  return out.Item as UserRecord | undefined;
+  if (alongside.length === 0) return users.get(email);
+  const userKey = keys.user(email);
+  const items = await batchGetItems([userKey, ...alongside], { consistent: true });
+  const find = (k: Key) => items.find((i) => i.PK === k.PK && i.SK === k.SK);
+  for (const k of alongside) rememberRead(k, find(k) ?? null);
+  const user = find(userKey);
+  return user ? users.fromItem(user) : undefined;
 }
 
 async function nextUserId(): Promise<number> {
-  const out = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.userCounter(),
-      UpdateExpression: 'ADD #v :one',
-      ExpressionAttributeNames: { '#v': 'value' },
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(out.Attributes?.value);
+  const out = await updateItem({
+    Key: keys.userCounter(),
+    UpdateExpression: 'ADD #v :one',
+    ExpressionAttributeNames: { '#v': 'value' },
+    ExpressionAttributeValues: { ':one': 1 },
+    ReturnValues: 'UPDATED_NEW',
+  });
+  return Number(out?.value);
 }
 
 export type NewUser = Pick<UserRecord, 'username' | 'full_name' | 'email' | 'role' | 'password_hash' | 'is_verified' | 'signup_source'>;
@@ -118,27 +96,20 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
     updated_at: now,
     ...(input.signup_source ? { signup_source: input.signup_source } : {}),
   };
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          users.putNew(user),
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.usernameMarker(user.username), type: 'USERNAME', email },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          ...listsChanged('users'),
-        ],
-      }),
-    );
-  } catch (err) {
-    const failed = failedConditions(err);
-    if (failed) throw new DuplicateUserError(failed.includes(0) ? 'email' : 'username');
-    throw err;
-  }
+  await transactWrite(
+    [
+      users.putNew(user),
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.usernameMarker(user.username), type: 'USERNAME', email },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      ...listsChanged('users'),
+    ],
+    (failed) => new DuplicateUserError(failed.includes(0) ? 'email' : 'username'),
+  );
   return user;
 }
 
@@ -185,15 +156,11 @@ export function passwordUpdate(email: string, passwordHash: string) {
 export async function deleteUser(email: string): Promise<void> {
   const user = await getUserByEmail(email);
   if (!user) return;
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: tableName(), Key: keys.user(email) } },
-        { Delete: { TableName: tableName(), Key: keys.usernameMarker(user.username) } },
-        ...listsChanged('users'),
-      ],
-    }),
-  );
+  await transactWrite([
+    { Delete: { TableName: tableName(), Key: keys.user(email) } },
+    { Delete: { TableName: tableName(), Key: keys.usernameMarker(user.username) } },
+    ...listsChanged('users'),
+  ]);
 }
 
 /** Every user's list fields (name, e-mail, verification), never the password hash. */

@@ -1,11 +1,10 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { nowIso } from '../platform/clock';
 import { newCode } from '../contract/codes';
 import { numberedSlug, slugify } from '../contract/slug';
-import { db, tableName } from './client';
+import { tableName } from './client';
 import { defineEntity, imageUrl, timestamp, type TransactItem } from './entity';
-import { queryAll } from './helpers';
+import { getItem, queryAll, updateItem } from './helpers';
 import { GSI2, keys, LIST, normEmail, fitsKey } from './keys';
 import { listsChanged } from './list-versions';
 import { requests } from './requests';
@@ -92,9 +91,9 @@ const slugMarkerItem = (v: VillageRecord) => ({
 /** The public view of the village with this slug: one GetItem (markers written before the copy existed: two). */
 export async function getVillageBySlug(slug: string): Promise<PublicVillage | undefined> {
   if (!fitsKey(slug)) return undefined;
-  const marker = await db().send(new GetCommand({ TableName: tableName(), Key: keys.slugMarker(slug) }));
-  if (marker.Item?.village) return marker.Item.village as PublicVillage;
-  const kd = marker.Item?.kd_desa as string | undefined;
+  const marker = await getItem(keys.slugMarker(slug));
+  if (marker?.village) return marker.village as PublicVillage;
+  const kd = marker?.kd_desa as string | undefined;
   const village = kd ? await getVillage(kd) : undefined;
   return village && villages.publicView(village);
 }
@@ -105,27 +104,27 @@ export const getVillages = (codes: string[]) => villages.getMany(codes);
 /** Every village, oldest first; with `fields`, only those attributes are read and parsed. */
 export const listVillages = villages.listAll;
 
-export const villagesByEmail = async (email: string) =>
+/** The villages of a manager (GSI2 OWNER#<email>), as records. */
+export const villagesByEmail = async (email: string): Promise<VillageRecord[]> =>
   !fitsKey(email)
     ? []
-    : queryAll<VillageRecord>({
-        IndexName: GSI2,
-        KeyConditionExpression: 'GSI2PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.ownerPartition(email) },
-      });
+    : (
+        await queryAll<Record<string, unknown>>({
+          IndexName: GSI2,
+          KeyConditionExpression: 'GSI2PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.ownerPartition(email) },
+        })
+      ).map((item) => villages.fromItem(item));
 
 /** The next free-looking number for a slug base (2, 3, …), from an atomic counter. */
 async function nextSlugNumber(base: string): Promise<number> {
-  const out = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.slugCounter(base),
-      UpdateExpression: 'SET n = if_not_exists(n, :one) + :one',
-      ExpressionAttributeValues: { ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(out.Attributes?.n);
+  const out = await updateItem({
+    Key: keys.slugCounter(base),
+    UpdateExpression: 'SET n = if_not_exists(n, :one) + :one',
+    ExpressionAttributeValues: { ':one': 1 },
+    ReturnValues: 'UPDATED_NEW',
+  });
+  return Number(out?.n);
 }
 
 /**

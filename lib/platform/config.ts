@@ -57,6 +57,8 @@ export interface Config {
   mailFrom: string;
   corsOrigins: string[];
   accessOverrides: Record<string, string>;
+  /** Parse every item read with its record's schema (lib/db/entity.ts): in tests and local runs. */
+  validateReads: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -105,6 +107,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return {
     stage: e.STAGE,
     isLocal,
+    validateReads: isLocal || e.STAGE === 'test',
     region: e.AWS_REGION,
     tableName: e.TABLE_NAME,
     bucketName: e.BUCKET_NAME,

@@ -19,10 +19,27 @@ describe('layers as lint rules', () => {
     ['lib/db/x.ts', "import { putImage } from '../storage/images';"],
     ['lib/storage/x.ts', "import { getVillage } from '../db/villages';"],
     ['lib/x.ts', "import { db } from './db/client';"],
+    ['lib/platform/x.ts', "import { getVillage } from '../db/villages';"],
+    ['lib/contract/x.ts', "import { ok } from '../http/response';"],
   ])('%s: %s is refused', async (file, code) => {
     const messages = await lint(file, `${code}\nexport const used = 1;\n`);
     expect(messages.length).toBe(1);
     expect(messages[0]).toMatch(/Layer rule/);
+  });
+
+  it('DynamoDB commands are built only in lib/db/helpers.ts and lib/db/transact.ts', async () => {
+    const sdk = async (file: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) });
+      return result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports');
+    };
+    const command = "import { GetCommand } from '@aws-sdk/lib-dynamodb';\nexport const used = GetCommand;\n";
+    for (const file of ['lib/db/villages.ts', 'lib/domain/x.ts', 'functions/villages/x.ts'])
+      expect(await sdk(file, command), file).toHaveLength(1);
+    expect(await sdk('lib/db/helpers.ts', command)).toEqual([]);
+    // types are fine anywhere
+    expect(
+      await sdk('lib/db/entity.ts', "import type { GetCommandInput } from '@aws-sdk/lib-dynamodb';\nexport type T = GetCommandInput;\n"),
+    ).toEqual([]);
   });
 
   it('imports in the right direction pass', async () => {
