@@ -21,7 +21,7 @@ import type { Role } from './contract/roles';
  * Ownership of the village a request names is a rule of the domain (lib/domain), not
  * of this table: the routes whose domain refuses other managers list that 403 in their
  * OpenAPI entry, and the documented access and the access-matrix test come from there
- * (`ownerOnly` in lib/openapi/catalogue.ts).
+ * (`ownerOnly` in lib/openapi/catalogue/index.ts).
  *
  * Missing token → 401 "Akses ditolak. Token tidak ditemukan."; a malformed, badly signed,
  * expired token or one of a deleted user → 401 "Token tidak valid atau sudah kadaluarsa".

@@ -21,12 +21,12 @@ import { getTourismDescription } from '../lib/db/tourism-descriptions';
 import { getUserByEmail, type UserRecord } from '../lib/db/users';
 import { getVillageDescription, type JENIS_DESA } from '../lib/db/village-descriptions';
 import { villagesByEmail, type VillageFields } from '../lib/db/villages';
-import { createRequestAs } from '../lib/domain/requests';
+import { createRequest } from '../lib/domain/requests';
 import { computeScore } from '../lib/domain/scores';
-import { createStatusFor } from '../lib/domain/statuses';
-import { createTourismDescriptionAs } from '../lib/domain/tourism-descriptions';
-import { createVillageDescriptionAs } from '../lib/domain/village-descriptions';
-import { createVillageAs } from '../lib/domain/villages';
+import { createStatus } from '../lib/domain/statuses';
+import { createTourismDescription, createTourismInput } from '../lib/domain/tourism-descriptions';
+import { createVillageDescription, createVillageDescriptionInput } from '../lib/domain/village-descriptions';
+import { createVillage } from '../lib/domain/villages';
 import type { UploadedFile } from '../lib/http/multipart';
 import { gradientPng, type Rgb } from './png';
 
@@ -573,7 +573,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
         .filter((r) => r.kd_desa === village!.kd_desa)
         .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.kd_permintaan.localeCompare(b.kd_permintaan));
     } else {
-      const fresh = await createVillageAs({ ...seed.fields, email }, owner);
+      const fresh = await createVillage({ ...seed.fields, email }, undefined, owner);
       village = fresh.village;
       requests = [{ kd_permintaan: fresh.kd_permintaan, status_permintaan: 'diproses' }];
       created.villages++;
@@ -586,7 +586,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
     for (const [i, status] of seed.requests.entries()) {
       let code = requests[i]?.kd_permintaan;
       if (!code) {
-        code = (await createRequestAs({ kd_desa: kd, status_permintaan: status }, owner)).kd_permintaan;
+        code = (await createRequest({ kd_desa: kd, status_permintaan: status }, owner)).kd_permintaan;
         created.requests++;
       }
       if (requests[i]?.status_permintaan !== status) await setRequestStatus(code, status);
@@ -595,7 +595,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
     // Statuses: the listed ones that are not there yet.
     const statuses = allStatuses.filter((s) => s.kd_desa === kd);
     for (const st of seed.statuses.slice(statuses.length)) {
-      await createStatusFor({ kd_desa: kd, ...st });
+      await createStatus({ kd_desa: kd, ...st });
       created.statuses++;
     }
 
@@ -624,7 +624,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
         paket_wisata: t.paket_wisata.map((p) => ({ ...p, jumlah_gambar: 0 })),
         suvenir: t.suvenir,
       };
-      await createTourismDescriptionAs(data, files, owner);
+      await createTourismDescription(createTourismInput.parse(data), files, owner);
       created.tourismDescriptions++;
       created.images += files.length;
     }
@@ -632,7 +632,11 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
     // Village description with a three-image gallery (the first becomes the village's cover).
     if (!(await getVillageDescription(kd))) {
       const files = [1, 0.8, 0.6].map((k) => image('galeri_gambar', shade(seed.color, k)));
-      await createVillageDescriptionAs({ kd_desa: kd, ...seed.place, url_video: [] }, { gallery: files }, owner);
+      await createVillageDescription(
+        createVillageDescriptionInput.parse({ kd_desa: kd, ...seed.place, url_video: [] }),
+        { gallery: files },
+        owner,
+      );
       created.villageDescriptions++;
       created.images += files.length;
     }

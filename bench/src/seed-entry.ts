@@ -5,9 +5,9 @@
 export { registerUser } from '../../lib/auth/accounts';
 export { signToken } from '../../lib/auth/jwt';
 export { getUserByEmail, users } from '../../lib/db/users';
-export { createVillageAs } from '../../lib/domain/villages';
-export { createScoreFrom } from '../../lib/domain/score-service';
-export { createTourismDescriptionAs } from '../../lib/domain/tourism-descriptions';
+export { createVillage } from '../../lib/domain/villages';
+export { createScore, createScoreInput } from '../../lib/domain/score-service';
+export { createTourismDescription, createTourismInput } from '../../lib/domain/tourism-descriptions';
 export { keys } from '../../lib/db/keys';
 export { slugify } from '../../lib/contract/slug';
 export { newCode } from '../../lib/contract/codes';

@@ -146,7 +146,7 @@ function mirrorItems(s: Seeder, m: MirrorInput): Record<string, Item> {
     };
     items.score = s.scores.toItem(record as Parameters<Seeder['scores']['toItem']>[0]);
   }
-  // lib/domain/tourism-descriptions.ts createTourismDescriptionAs + lib/db createAtNextPosition
+  // lib/domain/tourism-descriptions.ts createTourismDescription + lib/db createAtNextPosition
   if (m.description) {
     const d = m.description.data;
     const nextIds: Record<string, number> = { atraksi: 1, penginapan: 1, paket_wisata: 1, suvenir: 1 };
@@ -258,11 +258,13 @@ export class Fixtures {
     const i = ++this.seq;
     const o = owner ?? (await this.user('pengelola', `owner${i}`));
     const record = (await this.s.getUserByEmail(o.email))!;
-    const { village } = await this.s.createVillageAs(villageFields(this.tag, i, o.email), record);
+    const { village } = await this.s.createVillage(villageFields(this.tag, i, o.email), undefined, record);
     if (opts.score ?? true) {
-      await this.s.createScoreFrom({ kd_desa: village.kd_desa, ...scoreValues(i, this.s.SCORE_FIELDS) });
+      await this.s.createScore(this.s.createScoreInput.parse({ kd_desa: village.kd_desa, ...scoreValues(i, this.s.SCORE_FIELDS) }));
     }
-    if (opts.description ?? true) await this.s.createTourismDescriptionAs(descriptionData(village.kd_desa, i), [], record);
+    if (opts.description ?? true) {
+      await this.s.createTourismDescription(this.s.createTourismInput.parse(descriptionData(village.kd_desa, i)), [], record);
+    }
     this.created++;
     return { kd: village.kd_desa, slug: village.slug, email: o.email, owner: o };
   }
@@ -399,7 +401,7 @@ export class Fixtures {
     if (opts.description) {
       for (const [n, v] of out.entries()) {
         const owner = (await this.s.getUserByEmail(v.email))!;
-        await this.s.createTourismDescriptionAs(descriptionData(v.kd, n), [], owner);
+        await this.s.createTourismDescription(this.s.createTourismInput.parse(descriptionData(v.kd, n)), [], owner);
       }
     }
     return out;

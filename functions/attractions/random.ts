@@ -1,6 +1,6 @@
-import { randomAttractions } from '../../lib/domain/attractions';
+import { listRandomAttractions } from '../../lib/domain/attractions';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { attractionForBoth } from '../../lib/web-app/attractions';
+import { attractionForWebApp } from '../../lib/web-app/attractions';
 
-export const handler = route(async () => ok({ data: (await randomAttractions()).map(attractionForBoth) }));
+export const handler = route(async () => ok({ data: (await listRandomAttractions()).map(attractionForWebApp) }));

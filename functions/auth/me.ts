@@ -1,8 +1,8 @@
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { meExtras } from '../../lib/web-app/accounts';
+import { meForWebApp } from '../../lib/web-app/accounts';
 
 export const handler = route(async ({ user }) => {
   const { id, username, email, role, is_verified } = user!;
-  return ok({ user: { id, username, email, role, is_verified }, ...meExtras(user!) });
+  return ok({ user: { id, username, email, role, is_verified }, ...meForWebApp(user!) });
 });

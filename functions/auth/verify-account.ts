@@ -1,12 +1,10 @@
-import { verifyAccount } from '../../lib/auth/accounts';
+import { verifyAccount, verifyAccountParams } from '../../lib/auth/accounts';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { MSG } from '../../lib/contract/messages';
 import { notFound } from '../../lib/contract/errors';
 
-export const handler = route(async ({ params }) => {
-  const email = params.email?.trim();
-  if (!email) throw notFound(MSG.userNotFound);
-  await verifyAccount(email);
+export const handler = route({ params: verifyAccountParams, invalid: () => notFound(MSG.userNotFound) }, async ({ params }) => {
+  await verifyAccount(params.email);
   return ok({ message: MSG.accountVerified });
 });

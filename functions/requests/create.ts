@@ -1,12 +1,12 @@
-import { createRequestAs, createRequestSchema } from '../../lib/domain/requests';
-import { jsonBody } from '../../lib/http/body';
+import { createRequest, createRequestInput } from '../../lib/domain/requests';
 import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';
-import { parseOrInvalid } from '../../lib/contract/validation';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route(async ({ event, user }) => {
-  const input = parseOrInvalid(createRequestSchema, jsonBody(event, MSG.requestInvalid), MSG.requestInvalid);
-  const request = await createRequestAs(input, user!);
-  return created({ message: MSG.requestCreated, data: { kd_permintaan: request.kd_permintaan } });
-});
+export const handler = route(
+  { body: createRequestInput, badJson: MSG.requestInvalid, invalid: MSG.requestInvalid },
+  async ({ body, user }) => {
+    const request = await createRequest(body, user!);
+    return created({ message: MSG.requestCreated, data: { kd_permintaan: request.kd_permintaan } });
+  },
+);

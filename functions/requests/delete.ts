@@ -1,9 +1,10 @@
-import { deleteRequestOf } from '../../lib/domain/requests';
+import { deleteRequest } from '../../lib/domain/requests';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
+import { kdPermintaanParams } from '../../lib/contract/inputs';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route(async ({ params }) => {
-  await deleteRequestOf(params.kd_permintaan ?? '');
+export const handler = route({ params: kdPermintaanParams }, async ({ params }) => {
+  await deleteRequest(params.kd_permintaan);
   return ok({ message: MSG.requestDeleted });
 });

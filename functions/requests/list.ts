@@ -1,5 +1,5 @@
-import { requestListWithNames } from '../../lib/domain/requests';
+import { listRequests } from '../../lib/domain/requests';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 
-export const handler = route(async () => ok({ data: await requestListWithNames() }));
+export const handler = route(async () => ok({ data: await listRequests() }));

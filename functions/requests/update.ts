@@ -1,14 +1,13 @@
-import { updateRequestSchema, updateRequestStatusOf } from '../../lib/domain/requests';
-import { jsonBody } from '../../lib/http/body';
+import { updateRequestInput, updateRequestStatus } from '../../lib/domain/requests';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
+import { kdPermintaanParams } from '../../lib/contract/inputs';
 import { MSG } from '../../lib/contract/messages';
-import { parseOrInvalid } from '../../lib/contract/validation';
 
-export const handler = route(async ({ event, params }) => {
-  await updateRequestStatusOf(
-    params.kd_permintaan ?? '',
-    parseOrInvalid(updateRequestSchema, jsonBody(event, MSG.requestInvalid), MSG.requestInvalid),
-  );
-  return ok({ message: MSG.requestUpdated });
-});
+export const handler = route(
+  { params: kdPermintaanParams, body: updateRequestInput, badJson: MSG.requestInvalid, invalid: MSG.requestInvalid },
+  async ({ params, body }) => {
+    await updateRequestStatus(params.kd_permintaan, body);
+    return ok({ message: MSG.requestUpdated });
+  },
+);

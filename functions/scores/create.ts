@@ -1,7 +1,9 @@
-import { createScoreFrom } from '../../lib/domain/score-service';
+import { createScore, createScoreInput } from '../../lib/domain/score-service';
 import { scoreResponse } from '../../lib/domain/scores';
-import { jsonBody } from '../../lib/http/body';
 import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';
+import { MSG } from '../../lib/contract/messages';
 
-export const handler = route(async ({ event }) => created(scoreResponse(await createScoreFrom(jsonBody(event)))));
+export const handler = route({ body: createScoreInput, invalid: MSG.scoreInvalid }, async ({ body }) =>
+  created(scoreResponse(await createScore(body))),
+);

@@ -1,6 +1,6 @@
-import { scoreList } from '../../lib/domain/score-service';
+import { listScores } from '../../lib/domain/score-service';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { listPage } from '../../lib/contract/validation';
+import { listPage, listPagingQuery } from '../../lib/contract/inputs';
 
-export const handler = route(async ({ query }) => ok(listPage(await scoreList(), query)));
+export const handler = route({ query: listPagingQuery }, async ({ query }) => ok(listPage(await listScores(), query)));

@@ -1,7 +1,10 @@
-import { updateScoreFor } from '../../lib/domain/score-service';
+import { updateScore, updateScoreInput } from '../../lib/domain/score-service';
 import { scoreResponse } from '../../lib/domain/scores';
-import { jsonBody } from '../../lib/http/body';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
+import { kdDesaParams } from '../../lib/contract/inputs';
+import { MSG } from '../../lib/contract/messages';
 
-export const handler = route(async ({ event, params }) => ok(scoreResponse(await updateScoreFor(params.kd_desa ?? '', jsonBody(event)))));
+export const handler = route({ params: kdDesaParams, body: updateScoreInput, invalid: MSG.scoreInvalid }, async ({ params, body }) =>
+  ok(scoreResponse(await updateScore(params.kd_desa, body))),
+);

@@ -1,9 +1,10 @@
-import { deleteStatusOf } from '../../lib/domain/statuses';
+import { deleteStatus } from '../../lib/domain/statuses';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
+import { kdStatusParams } from '../../lib/contract/inputs';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route(async ({ params }) => {
-  await deleteStatusOf(params.kd_status ?? '');
+export const handler = route({ params: kdStatusParams }, async ({ params }) => {
+  await deleteStatus(params.kd_status);
   return ok({ message: MSG.villageStatusDeleted });
 });

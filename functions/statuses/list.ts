@@ -1,7 +1,9 @@
-import { statusesWithVillages } from '../../lib/domain/statuses';
+import { listStatuses } from '../../lib/domain/statuses';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { listPage } from '../../lib/contract/validation';
-import { statusForBoth } from '../../lib/web-app/statuses';
+import { listPage, listPagingQuery } from '../../lib/contract/inputs';
+import { statusForWebApp } from '../../lib/web-app/statuses';
 
-export const handler = route(async ({ query }) => ok(listPage((await statusesWithVillages()).map(statusForBoth), query)));
+export const handler = route({ query: listPagingQuery }, async ({ query }) =>
+  ok(listPage((await listStatuses()).map(statusForWebApp), query)),
+);

@@ -1,15 +1,15 @@
-import { updateStatusOf, updateStatusSchema } from '../../lib/domain/statuses';
-import { jsonBody } from '../../lib/http/body';
+import { updateStatus, updateStatusInput } from '../../lib/domain/statuses';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
+import { kdStatusParams } from '../../lib/contract/inputs';
+import { namingFields } from '../../lib/contract/validation';
 import { MSG } from '../../lib/contract/messages';
-import { parseOrInvalid } from '../../lib/contract/validation';
-import { statusBodyForBoth } from '../../lib/web-app/statuses';
+import { fromWebAppStatus } from '../../lib/web-app/statuses';
 
-export const handler = route(async ({ event, params }) => {
-  await updateStatusOf(
-    params.kd_status ?? '',
-    parseOrInvalid(updateStatusSchema, statusBodyForBoth(jsonBody(event)), MSG.villageStatusInvalid, true),
-  );
-  return ok({ message: MSG.villageStatusUpdated });
-});
+export const handler = route(
+  { params: kdStatusParams, body: updateStatusInput, adapt: fromWebAppStatus, invalid: namingFields(MSG.villageStatusInvalid) },
+  async ({ params, body }) => {
+    await updateStatus(params.kd_status, body);
+    return ok({ message: MSG.villageStatusUpdated });
+  },
+);

@@ -1,12 +1,19 @@
-import { createTourismDescriptionAs, TOURISM_FORM_LIMITS } from '../../lib/domain/tourism-descriptions';
-import { readForm } from '../../lib/http/form';
+import { createTourismDescription, createTourismInput, TOURISM_FORM } from '../../lib/domain/tourism-descriptions';
+import { form } from '../../lib/http/form';
 import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';
+import { namingFields } from '../../lib/contract/validation';
 import { MSG } from '../../lib/contract/messages';
-import { presentForBoth, tourismDataForBoth } from '../../lib/web-app/tourism';
+import { fromWebAppTourismData, tourismDescriptionForWebApp } from '../../lib/web-app/tourism';
 
-export const handler = route(async ({ event, headers, user }) => {
-  const form = await readForm(event, headers, TOURISM_FORM_LIMITS);
-  const record = await createTourismDescriptionAs(tourismDataForBoth(form.data), form.files, user!);
-  return created({ message: MSG.tourismDescriptionCreated, data: presentForBoth(record) });
-});
+export const handler = route(
+  {
+    form: form({ data: createTourismInput, ...TOURISM_FORM }),
+    adapt: fromWebAppTourismData,
+    invalid: namingFields(MSG.tourismDescriptionInvalid),
+  },
+  async ({ body, files, user }) => {
+    const record = await createTourismDescription(body, files, user!);
+    return created({ message: MSG.tourismDescriptionCreated, data: tourismDescriptionForWebApp(record) });
+  },
+);

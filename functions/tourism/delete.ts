@@ -1,9 +1,10 @@
-import { deleteTourismDescriptionAs } from '../../lib/domain/tourism-descriptions';
+import { deleteTourismDescription } from '../../lib/domain/tourism-descriptions';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
+import { kdDesaParams } from '../../lib/contract/inputs';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route(async ({ params, user }) => {
-  await deleteTourismDescriptionAs(params.kd_desa ?? '', user!);
+export const handler = route({ params: kdDesaParams }, async ({ params, user }) => {
+  await deleteTourismDescription(params.kd_desa, user!);
   return ok({ message: MSG.tourismDescriptionDeleted });
 });

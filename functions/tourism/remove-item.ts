@@ -1,11 +1,14 @@
-import { removeTourismItemAs } from '../../lib/domain/tourism-descriptions';
-import { jsonBody } from '../../lib/http/body';
+import { removeTourismItem, removeTourismItemInput } from '../../lib/domain/tourism-descriptions';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
+import { kdDesaParams } from '../../lib/contract/inputs';
 import { MSG } from '../../lib/contract/messages';
-import { presentForBoth } from '../../lib/web-app/tourism';
+import { tourismDescriptionForWebApp } from '../../lib/web-app/tourism';
 
-export const handler = route(async ({ event, params, user }) => {
-  const { record, category } = await removeTourismItemAs(params.kd_desa ?? '', jsonBody(event), user!);
-  return ok({ message: MSG.tourismItemRemoved, data: { kd_desa: record.kd_desa, [category]: presentForBoth(record)[category] } });
+export const handler = route({ params: kdDesaParams, body: removeTourismItemInput }, async ({ params, body, user }) => {
+  const { record, category } = await removeTourismItem(params.kd_desa, body, user!);
+  return ok({
+    message: MSG.tourismItemRemoved,
+    data: { kd_desa: record.kd_desa, [category]: tourismDescriptionForWebApp(record)[category] },
+  });
 });

@@ -1,12 +1,21 @@
-import { TOURISM_FORM_LIMITS, updateTourismDescriptionAs } from '../../lib/domain/tourism-descriptions';
-import { readForm } from '../../lib/http/form';
+import { TOURISM_FORM, updateTourismDescription, updateTourismInput } from '../../lib/domain/tourism-descriptions';
+import { form } from '../../lib/http/form';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
+import { kdDesaParams } from '../../lib/contract/inputs';
+import { namingFields } from '../../lib/contract/validation';
 import { MSG } from '../../lib/contract/messages';
-import { presentForBoth, tourismDataForBoth } from '../../lib/web-app/tourism';
+import { fromWebAppTourismData, tourismDescriptionForWebApp } from '../../lib/web-app/tourism';
 
-export const handler = route(async ({ event, headers, params, user }) => {
-  const form = await readForm(event, headers, TOURISM_FORM_LIMITS);
-  const record = await updateTourismDescriptionAs(params.kd_desa ?? '', tourismDataForBoth(form.data), form.files, user!);
-  return ok({ message: MSG.tourismDescriptionUpdated, data: presentForBoth(record) });
-});
+export const handler = route(
+  {
+    params: kdDesaParams,
+    form: form({ data: updateTourismInput, ...TOURISM_FORM }),
+    adapt: fromWebAppTourismData,
+    invalid: namingFields(MSG.tourismDescriptionInvalid),
+  },
+  async ({ params, body, files, user }) => {
+    const record = await updateTourismDescription(params.kd_desa, body, files, user!);
+    return ok({ message: MSG.tourismDescriptionUpdated, data: tourismDescriptionForWebApp(record) });
+  },
+);

@@ -1,5 +1,5 @@
-import { parseIncludeDesa, userList } from '../../lib/domain/users';
+import { listUsers, listUsersQuery } from '../../lib/domain/users';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 
-export const handler = route(async ({ query }) => ok({ data: await userList(parseIncludeDesa(query.includeDesa)) }));
+export const handler = route({ query: listUsersQuery }, async ({ query }) => ok({ data: await listUsers(query.includeDesa) }));

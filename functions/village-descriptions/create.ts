@@ -1,24 +1,13 @@
-import { createVillageDescriptionAs } from '../../lib/domain/village-descriptions';
-import { readForm } from '../../lib/http/form';
+import { createVillageDescription, createVillageDescriptionInput } from '../../lib/domain/village-descriptions';
 import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';
 import { MSG } from '../../lib/contract/messages';
-import {
-  VILLAGE_DESCRIPTION_FORM_LIMITS_FOR_BOTH,
-  villageDescriptionDataForBoth,
-  villageDescriptionFilesForBoth,
-  villageDescriptionWriteForBoth,
-} from '../../lib/web-app/village-descriptions';
+import { villageDescriptionFormInput, villageDescriptionWriteForWebApp } from '../../lib/web-app/village-descriptions';
 
-export const handler = route(async ({ event, headers, user }) => {
-  const form = await readForm(event, headers, VILLAGE_DESCRIPTION_FORM_LIMITS_FOR_BOTH);
-  const record = await createVillageDescriptionAs(
-    villageDescriptionDataForBoth(form.data),
-    villageDescriptionFilesForBoth(form.files),
-    user!,
-  );
+export const handler = route({ ...villageDescriptionFormInput(createVillageDescriptionInput) }, async ({ body, files, user }) => {
+  const record = await createVillageDescription(body, files, user!);
   return created({
     message: MSG.villageDescriptionCreated,
-    data: villageDescriptionWriteForBoth({ kd_desa: record.kd_desa, galeri_gambar: record.galeri_gambar }, record),
+    data: villageDescriptionWriteForWebApp({ kd_desa: record.kd_desa, galeri_gambar: record.galeri_gambar }, record),
   });
 });

@@ -1,9 +1,10 @@
-import { deleteVillageDescriptionAs } from '../../lib/domain/village-descriptions';
+import { deleteVillageDescription } from '../../lib/domain/village-descriptions';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
+import { kdDesaParams } from '../../lib/contract/inputs';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route(async ({ params, user }) => {
-  await deleteVillageDescriptionAs(params.kd_desa ?? '', user!);
+export const handler = route({ params: kdDesaParams }, async ({ params, user }) => {
+  await deleteVillageDescription(params.kd_desa, user!);
   return ok({ message: MSG.villageDescriptionDeleted });
 });

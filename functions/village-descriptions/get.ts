@@ -1,8 +1,9 @@
-import { villageDescriptionOf } from '../../lib/domain/village-descriptions';
+import { getVillageDescription } from '../../lib/domain/village-descriptions';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { villageDescriptionForBoth } from '../../lib/web-app/village-descriptions';
+import { kdDesaParams } from '../../lib/contract/inputs';
+import { villageDescriptionForWebApp } from '../../lib/web-app/village-descriptions';
 
-export const handler = route(async ({ params }) =>
-  ok({ data: villageDescriptionForBoth(await villageDescriptionOf(params.kd_desa ?? '')) }),
+export const handler = route({ params: kdDesaParams }, async ({ params }) =>
+  ok({ data: villageDescriptionForWebApp(await getVillageDescription(params.kd_desa)) }),
 );

@@ -1,5 +1,6 @@
-import { villageBySlug } from '../../lib/domain/villages';
+import { getVillageBySlug } from '../../lib/domain/villages';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
+import { slugParams } from '../../lib/contract/inputs';
 
-export const handler = route(async ({ params }) => ok({ data: await villageBySlug(params.slug ?? '') }));
+export const handler = route({ params: slugParams }, async ({ params }) => ok({ data: await getVillageBySlug(params.slug) }));

@@ -1,12 +1,10 @@
-import { createVillageAs, villageSchema } from '../../lib/domain/villages';
-import { jsonBody } from '../../lib/http/body';
+import { createVillage, villageInput } from '../../lib/domain/villages';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { parseOrInvalid } from '../../lib/contract/validation';
+import { namingFields } from '../../lib/contract/validation';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route(async ({ event, user }) => {
-  const fields = parseOrInvalid(villageSchema, jsonBody(event), MSG.villageInvalid, true);
-  const { village } = await createVillageAs(fields, user, event.requestContext?.identity?.sourceIp);
+export const handler = route({ body: villageInput, invalid: namingFields(MSG.villageInvalid) }, async ({ event, body, user }) => {
+  const { village } = await createVillage(body, event.requestContext?.identity?.sourceIp, user);
   return ok({ message: MSG.villageCreated, data: { kd_desa: village.kd_desa, slug: village.slug } });
 });

@@ -1,5 +1,6 @@
-import { villageByCode } from '../../lib/domain/villages';
+import { getVillage } from '../../lib/domain/villages';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
+import { kdDesaParams } from '../../lib/contract/inputs';
 
-export const handler = route(async ({ params }) => ok({ data: await villageByCode(params.kd_desa ?? '') }));
+export const handler = route({ params: kdDesaParams }, async ({ params }) => ok({ data: await getVillage(params.kd_desa) }));

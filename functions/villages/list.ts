@@ -1,6 +1,6 @@
-import { villageListWithRequests } from '../../lib/domain/villages';
+import { listVillages } from '../../lib/domain/villages';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { listPage } from '../../lib/contract/validation';
+import { listPage, listPagingQuery } from '../../lib/contract/inputs';
 
-export const handler = route(async ({ query }) => ok(listPage(await villageListWithRequests(), query)));
+export const handler = route({ query: listPagingQuery }, async ({ query }) => ok(listPage(await listVillages(), query)));

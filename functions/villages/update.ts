@@ -1,12 +1,14 @@
-import { updateVillageAs, villageSchema } from '../../lib/domain/villages';
-import { jsonBody } from '../../lib/http/body';
+import { updateVillage, villageInput } from '../../lib/domain/villages';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { parseOrInvalid } from '../../lib/contract/validation';
+import { kdDesaParams } from '../../lib/contract/inputs';
+import { namingFields } from '../../lib/contract/validation';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route(async ({ event, params, user }) => {
-  const fields = parseOrInvalid(villageSchema, jsonBody(event), MSG.villageInvalid, true);
-  const village = await updateVillageAs(params.kd_desa ?? '', fields, user!);
-  return ok({ message: MSG.villageUpdated, data: { kd_desa: village.kd_desa, slug: village.slug } });
-});
+export const handler = route(
+  { params: kdDesaParams, body: villageInput, invalid: namingFields(MSG.villageInvalid) },
+  async ({ params, body, user }) => {
+    const village = await updateVillage(params.kd_desa, body, user!);
+    return ok({ message: MSG.villageUpdated, data: { kd_desa: village.kd_desa, slug: village.slug } });
+  },
+);

@@ -12,28 +12,37 @@ import { signToken } from './jwt';
 import { signupSourceTag } from './signup-source';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { ROLES, type Role } from '../contract/roles';
+import { nonBlank } from '../contract/validation';
+import { personName } from '../contract/inputs';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-export const registerSchema = z
-  .object({
-    username: z
-      .string()
-      .trim()
-      .min(3)
-      .max(50)
-      .regex(/^[A-Za-z0-9._-]+$/)
-      .optional(),
-    fullName: z.string().trim().min(1).max(100).optional(),
-    full_name: z.string().trim().min(1).max(100).optional(),
-    email: z.email().max(254),
-    password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
-    role: z.enum(['pengelola', 'dinas']).default('pengelola'),
-  })
-  .refine((b) => b.fullName ?? b.full_name, { path: ['fullName'] });
+/**
+ * POST /auth/register, the contract's body (the web app's `fullName` is mapped to
+ * `full_name` at the edge, lib/web-app/accounts.ts). Without `username` one is derived
+ * from the e-mail. Any failure: 400 "Data registrasi tidak valid".
+ */
+export const registerInput = z.object({
+  username: z
+    .string()
+    .trim()
+    .min(3)
+    .max(50)
+    .regex(/^[A-Za-z0-9._-]+$/)
+    .optional(),
+  full_name: personName,
+  email: z.email().max(254),
+  password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
+  role: z.enum(['pengelola', 'dinas']).default('pengelola'),
+});
+export type RegisterInput = z.output<typeof registerInput>;
 
-export type RegisterInput = z.output<typeof registerSchema>;
+/** POST /auth/login: both present (any failure: 400 "Email dan password harus diisi"). */
+export const loginInput = z.object({ email: nonBlank.meta({ format: 'email' }), password: z.string().min(1) });
+
+/** PUT /auth/verify/{email}: a blank e-mail names no account (404). */
+export const verifyAccountParams = z.object({ email: z.string().trim().min(1).meta({ description: 'E-mail address (URL-encoded)' }) });
 
 /**
  * Creates an account. Sign-up (`verified: false`) or the CLI (`verified: true`, any role).

@@ -1,4 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import * as z from 'zod';
 import { nowMs } from '../platform/clock';
 import { config } from '../platform/config';
 import * as codes from '../db/reset-codes';
@@ -11,10 +12,38 @@ import { sendMail } from '../mail/ses';
 import { MSG } from '../contract/messages';
 import { count } from '../platform/metrics';
 import { hashPassword } from './password';
+import { PASSWORD_MAX, PASSWORD_MIN } from './accounts';
+import { nonBlank, whenFieldsValid } from '../contract/validation';
 
 export const RESET_CODE_TTL_MS = 5 * 60 * 1000;
 export const RESET_CODE_RESEND_MS = 60 * 1000;
 export const RESET_CODE_MAX_ATTEMPTS = 5;
+
+const emailField = nonBlank.meta({ format: 'email' });
+/** A reset code as sent: a string, or a number (read as its digits). */
+const resetCode = z.union([nonBlank, z.number().transform(String)]).meta({ examples: ['123456'] });
+
+/** POST /auth/password (any failure: 400 "Email harus diisi"). */
+export const requestResetInput = z.object({ email: emailField });
+/** POST /auth/password/verify (any failure: 400 "Email dan kode reset harus diisi"). */
+export const verifyResetInput = z.object({ email: emailField, resetCode });
+/**
+ * PUT /auth/password, checked in this order: every field present (400 "Semua field harus
+ * diisi"), the two passwords equal, the new password's length; the code comes last (resetPassword).
+ */
+export const resetPasswordInput = z
+  .object({
+    email: emailField,
+    resetCode,
+    // the length is checked after the two passwords are compared; documented on the field all the same
+    newPassword: z.string().min(1).meta({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX }),
+    confirmPassword: z.string().min(1),
+  })
+  .refine((b) => b.newPassword === b.confirmPassword, { error: MSG.resetPasswordMismatch, ...whenFieldsValid })
+  .refine((b) => b.newPassword.length >= PASSWORD_MIN && b.newPassword.length <= PASSWORD_MAX, {
+    error: MSG.passwordLength,
+    ...whenFieldsValid,
+  });
 
 let hmacKey: Buffer | undefined;
 // Codes have only 10^6 values, so a plain hash would be reversible from a table dump;

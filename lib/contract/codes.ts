@@ -10,7 +10,7 @@ function randomPart(length = 10): string {
   return out;
 }
 
-/** Service-assigned codes (DESIGN.md): DESA-…, REQ-…, STAT-… */
+/** Service-assigned codes (docs/decisions.md): DESA-…, REQ-…, STAT-… */
 export const newCode = {
   village: () => `DESA-${randomPart()}`,
   request: () => `REQ-${randomPart()}`,

@@ -1,7 +1,7 @@
 /**
  * Every user-facing message text, once. The texts marked "spec" are the contract
- * (../shared/spec/interface-spec.md) and must not change; the others fill gaps the
- * contract leaves open (see README "Decisions").
+ * (docs/api.md, generated from the code) and must not change; the others fill gaps the
+ * contract leaves open (see docs/decisions.md).
  */
 export const MSG = {
   // generic
@@ -67,14 +67,14 @@ export const MSG = {
   emailNotRegistered: 'Email tidak terdaftar', // spec
   villageNotFound: 'Desa wisata tidak ditemukan', // spec
   villageCodeTaken: 'Kode desa wisata sudah digunakan', // spec
-  villageOwnerOnly: 'Akses ditolak. Anda hanya dapat mengelola desa wisata milik Anda sendiri.', // spec (village description) / DESIGN.md (village, tourism description)
+  villageOwnerOnly: 'Akses ditolak. Anda hanya dapat mengelola desa wisata milik Anda sendiri.', // spec (village description) / docs/decisions.md (village, tourism description)
   pengelolaOnlyVillage: "Akses ditolak. Hanya role 'pengelola' yang dapat mengelola desa wisata.",
   villageInvalid: 'Data desa wisata tidak valid',
   villageOwnerNotPengelola: 'Email harus milik akun pengelola yang terdaftar',
   villageCreated: 'Desa wisata berhasil ditambahkan',
   villageUpdated: 'Desa wisata berhasil diperbarui',
   villageDeleted: 'Desa wisata berhasil dihapus',
-  // not from the contract (README "Decisions"): hand-over and lost races of a village
+  // not from the contract (docs/decisions.md): hand-over and lost races of a village
   villageHandoverUnverified: 'Desa wisata hanya dapat diserahkan kepada akun pengelola yang sudah diverifikasi',
   villageBusy: 'Desa wisata sedang diubah oleh permintaan lain. Silakan coba lagi.',
 

@@ -1,62 +1,48 @@
-import type { z } from 'zod';
-import { invalid } from './errors';
+import * as z from 'zod';
+import { DomainError, invalid } from './errors';
 import { MSG, withFields } from './messages';
 
 /**
- * Parses `value` with `schema`. On failure: `invalid` (400) with `message`, followed by the names of
- * the offending fields when `nameFields` is set (for texts the contract does not fix).
+ * How a request's input is parsed and refused. Every route declares its input as zod
+ * schemas (its route spec, lib/http/input.ts); the route wrapper parses them with
+ * `parseInput` before the route's function runs. A schema carries the texts of its own
+ * failures (`error:` params, refinements); a failure whose first issue carries none gets
+ * the route's `Refusal`.
  */
-export function parseOrInvalid<S extends z.ZodType>(schema: S, value: unknown, message: string, nameFields = false): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  if (!nameFields) throw invalid(message);
-  const fields = result.error.issues.map((i) => (i.path.length ? i.path.join('.') : 'body'));
-  throw invalid(withFields(message, fields));
-}
+
+/** What a failed parse answers when its first issue carries no text of its own: a 400 text, or an error built from the issues. */
+export type Refusal = string | ((issues: readonly z.core.$ZodIssue[]) => DomainError);
+
+/** The message zod gives an issue whose schema names no text (never shown to a client). */
+const NO_TEXT = '\u0000no text of its own';
 
 /**
- * The `data` object of a multipart (or JSON) description request: 400 "Data JSON tidak
- * valid" when it is not an object, 400 `message` naming the offending top-level fields
- * when the schema refuses it.
+ * Parses `value` with `schema`: on failure, the first issue's own text, else `refusal`, as a
+ * 400 (or the refusal's error). A route whose schema can fail without a text of its own
+ * names its refusal; the default is "Body JSON tidak valid".
  */
-export function parseDataObject<S extends z.ZodType>(schema: S, data: unknown, message: string): z.output<S> {
-  if (data === undefined || data === null || typeof data !== 'object' || Array.isArray(data)) throw invalid(MSG.dataJsonInvalid);
-  const result = schema.safeParse(data);
-  if (!result.success)
-    throw invalid(
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown, refusal: Refusal = MSG.invalidJson): z.output<S> {
+  const result = schema.safeParse(value, { error: () => NO_TEXT });
+  if (result.success) return result.data;
+  const issues = result.error.issues;
+  const own = issues[0]?.message;
+  if (own !== undefined && own !== NO_TEXT) throw invalid(own);
+  throw typeof refusal === 'string' ? invalid(refusal) : refusal(issues.filter((i) => i.message === NO_TEXT));
+}
+
+/** A refusal that names the offending top-level fields after `message` ("…: email, nama_desa"; `body` for the body itself). */
+export const namingFields =
+  (message: string): Refusal =>
+  (issues) =>
+    invalid(
       withFields(
         message,
-        result.error.issues.map((i) => String(i.path[0] ?? 'data')),
+        issues.map((i) => (i.path.length ? String(i.path[0]) : 'body')),
       ),
     );
-  return result.data;
-}
 
-/** True when the value is a non-empty string after trimming. */
-export const present = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+/** Object-level refinements run once every field is valid (so a field's own failure comes first). */
+export const whenFieldsValid = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
 
-/** A positive integer query value up to `max`, `fallback` when absent; `invalid(MSG.paginationInvalid)` otherwise. */
-export function positiveInt(value: string | undefined, fallback: number, max: number): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  if (!/^\d{1,9}$/.test(value.trim())) throw invalid(MSG.paginationInvalid);
-  const n = Number(value);
-  if (n < 1 || n > max) throw invalid(MSG.paginationInvalid);
-  return n;
-}
-
-/** The largest page the whole-table lists hand out with `?limit=`. */
-export const MAX_LIST_LIMIT = 1000;
-
-/**
- * Optional `?page=&limit=` of a whole-table list (villages, details, scores, statuses):
- * without either parameter the contract's full list, unchanged; with one, that page and
- * `pagination: {page, limit, total, pages}` (limit 1–1000, default 100), so a client can
- * keep every answer far below Lambda's 6 MB response limit however many villages there are.
- */
-export function listPage<T>(items: T[], query: Record<string, string>): { data: T[]; pagination?: Record<string, number> } {
-  if (query.page === undefined && query.limit === undefined) return { data: items };
-  const page = positiveInt(query.page, 1, 1_000_000);
-  const limit = positiveInt(query.limit, 100, MAX_LIST_LIMIT);
-  const total = items.length;
-  return { data: items.slice((page - 1) * limit, page * limit), pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
-}
+/** A string that is not empty after trimming (the value itself is kept as sent). */
+export const nonBlank = z.string().regex(/\S/);

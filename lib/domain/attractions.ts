@@ -30,7 +30,7 @@ export const toPublicAttraction = ({ attraction, village }: PickedAttraction) =>
  * descriptions are read from a random point of the sparse attraction index (no Scan),
  * then attractions are taken round-robin so that villages are spread.
  */
-export async function randomAttractions() {
+export async function listRandomAttractions() {
   const descriptions = await randomAttractionDescriptions(ATTRACTION_COUNT);
   const villages = await getVillages(descriptions.map((d) => d.kd_desa));
   const pools = shuffle(

@@ -1,9 +1,8 @@
 import { nowMs } from '../platform/clock';
 import type { TransactItem } from '../db/entity';
-import { getImageRefs, imageClaim, ImageReleasedError, imageRelease, releaseImages } from '../db/image-refs';
-import { withRetries } from '../platform/retry';
-import { found, invalid } from '../contract/errors';
-import type { UploadedFile } from '../contract/files';
+import { getImageRefs, imageClaim, imageRelease, releaseImages } from '../db/image-refs';
+import { invalid } from '../contract/errors';
+import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { log } from '../platform/log';
 import { MSG } from '../contract/messages';
 import { count } from '../platform/metrics';
@@ -127,62 +126,6 @@ export class ImageChanges {
 /** A transaction holds at most 100 actions. */
 export const TRANSACTION_LIMIT = 100;
 
-/**
- * The one read-modify-write of an image-holding record: `attempt(images)` reads,
- * computes and writes (its reference writes in its own transaction); it runs again
- * from a fresh read while it lost a race (`retryable`), reusing what it stored. If it
- * finally fails, what it stored is removed; once it committed, overflowing releases are
- * recorded.
- */
-export async function writeWithImages<T>(
-  kd: string,
-  callerId: number,
-  attempt: (images: ImageChanges) => Promise<T>,
-  retryable: (err: unknown) => boolean,
-  busyMessage?: string,
-): Promise<T> {
-  const images = new ImageChanges(kd, callerId);
-  let result: T;
-  try {
-    result = await withRetries(() => attempt(images), retryable, 30, busyMessage);
-  } catch (err) {
-    await images.rollback();
-    if (err instanceof ImageReleasedError) throw invalid(MSG.imageNotFound);
-    throw err;
-  }
-  await images.committed();
-  return result;
-}
-
-/** How a kind of image-holding record is read afresh for a read-modify-write, and when a lost race is retried. */
-export interface StoredRecord<R> {
-  read: (kd: string) => Promise<R | undefined>;
-  /** The not-found message when the village has no such record. */
-  missing: string;
-  /** The 409 message when every attempt lost its race. */
-  busy?: string;
-  retryable: (err: unknown) => boolean;
-}
-
-/**
- * writeWithImages for the record of `kind` of village `kd`: each attempt reads it afresh
- * (not found → `kind.missing`) and hands it to `change`.
- */
-export function changeStored<R, T>(
-  kind: StoredRecord<R>,
-  kd: string,
-  callerId: number,
-  change: (current: R, images: ImageChanges) => Promise<T>,
-): Promise<T> {
-  return writeWithImages(
-    kd,
-    callerId,
-    async (images) => change(found(await kind.read(kd), kind.missing), images),
-    kind.retryable,
-    kind.busy,
-  );
-}
-
 /** Groups uploaded files by field, keeping their order. */
 export function filesByField(files: UploadedFile[]): Map<string, UploadedFile[]> {
   const map = new Map<string, UploadedFile[]>();
@@ -203,6 +146,16 @@ export async function deleteVillageImages(kd: string): Promise<void> {
     log.error('image delete after village deletion failed; objects left for the sweep', err, { kd_desa: kd });
   }
 }
+
+/** POST /api/upload/gambar takes one file, in the field `file`. */
+export const UPLOAD_LIMITS: MultipartLimits = {
+  fileSize: IMAGE_MAX_BYTES,
+  files: 1,
+  filesPerField: 1,
+  fileFields: ['file'],
+  fields: 5,
+  fieldSize: 1024,
+};
 
 /** POST /api/upload/gambar: an image (checked by its bytes) stored under the caller's upload prefix; its URL. */
 export async function storeUpload(data: Buffer, callerId: number): Promise<string> {

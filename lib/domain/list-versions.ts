@@ -18,7 +18,7 @@ export const LIST_SETTLE_MS = 2000;
  * strongly consistent read, whatever the size of the lists. Read it before the list:
  * a write landing in between then makes the tag older than the content, never newer.
  */
-export async function listTag(kinds: readonly ListKind[], variant: string): Promise<string | undefined> {
+export async function getListTag(kinds: readonly ListKind[], variant: string): Promise<string | undefined> {
   const versions = await listVersions(kinds);
   const now = nowMs();
   if (kinds.some((k) => now - versions[k]!.changedAt < LIST_SETTLE_MS)) return undefined;

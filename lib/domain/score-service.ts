@@ -1,33 +1,37 @@
-import { present } from '../contract/validation';
+import * as z from 'zod';
+import * as store from '../db/scores';
 import {
-  createScore,
-  listScores,
   ScoreExistsError,
   ScoreMissingError,
   ScoreVillageMissingError,
   SCORE_FIELDS,
-  updateScore,
   type ScoreRecord,
+  type ScoreValues,
 } from '../db/scores';
 import { listVillages } from '../db/villages';
-import { conflict, invalid, found, notFound } from '../contract/errors';
-import { parseOrInvalid } from '../contract/validation';
+import { conflict, found, notFound } from '../contract/errors';
 import { MSG } from '../contract/messages';
 import { computeScore, pickScoreValues, scoreValuesSchema } from './scores';
-import { getScore } from '../db/scores';
 
-/** The six values of a POST/PUT body, or 400 with the contract's text. */
-export function scoreValuesFrom(body: unknown) {
-  return parseOrInvalid(scoreValuesSchema, body, MSG.scoreInvalid);
-}
+/**
+ * POST /api/skor: `kd_desa` first (400 "kd_desa harus diisi" when it is missing or blank,
+ * or the body is no object), then the six values (any failure: 400 "Semua nilai skor …").
+ */
+export const createScoreInput = z.object(
+  {
+    kd_desa: z.string({ error: MSG.scoreVillageCodeMissing }).trim().min(1, { error: MSG.scoreVillageCodeMissing }),
+    ...scoreValuesSchema.shape,
+  },
+  { error: MSG.scoreVillageCodeMissing },
+);
+/** PUT /api/skor/{kd}: the six values (any failure: 400 "Semua nilai skor …"). */
+export const updateScoreInput = scoreValuesSchema;
 
 /** POST /api/skor. */
-export async function createScoreFrom(input: unknown): Promise<ScoreRecord> {
-  const body = input as Record<string, unknown>;
-  if (!present(body?.kd_desa)) throw invalid(MSG.scoreVillageCodeMissing);
-  const values = scoreValuesFrom(body);
+export async function createScore(input: z.output<typeof createScoreInput>): Promise<ScoreRecord> {
+  const { kd_desa, ...values } = input;
   try {
-    return await createScore({ kd_desa: body.kd_desa.trim(), ...values, ...computeScore(values) });
+    return await store.createScore({ kd_desa, ...values, ...computeScore(values) });
   } catch (err) {
     if (err instanceof ScoreExistsError) throw conflict(MSG.scoreExists);
     if (err instanceof ScoreVillageMissingError) throw notFound(MSG.scoreVillageNotFound);
@@ -36,10 +40,9 @@ export async function createScoreFrom(input: unknown): Promise<ScoreRecord> {
 }
 
 /** PUT /api/skor/{kd}. */
-export async function updateScoreFor(kd: string, body: unknown) {
-  const values = scoreValuesFrom(body);
+export async function updateScore(kd: string, values: ScoreValues) {
   try {
-    return await updateScore({ kd_desa: kd, ...values, ...computeScore(values) });
+    return await store.updateScore({ kd_desa: kd, ...values, ...computeScore(values) });
   } catch (err) {
     if (err instanceof ScoreVillageMissingError) throw notFound(MSG.scoreVillageNotFound);
     if (err instanceof ScoreMissingError) throw notFound(MSG.scoreNotFound);
@@ -48,8 +51,8 @@ export async function updateScoreFor(kd: string, body: unknown) {
 }
 
 /** GET /api/skor: every village, scored or not (null scores, rata_rata 0, Rintisan). */
-export async function scoreList() {
-  const [villages, scores] = await Promise.all([listVillages(['kd_desa', 'nama_desa']), listScores()]);
+export async function listScores() {
+  const [villages, scores] = await Promise.all([listVillages(['kd_desa', 'nama_desa']), store.listScores()]);
   const byVillage = new Map(scores.map((s) => [s.kd_desa, s]));
   const unscored = Object.fromEntries(SCORE_FIELDS.map((f) => [f, null]));
   return villages.map((v) => {
@@ -65,7 +68,7 @@ export async function scoreList() {
 }
 
 /** GET /api/skor/{kd}: the six values and the timestamps. */
-export async function scoreOf(kd: string) {
-  const score = found(await getScore(kd), MSG.scoreNotFound);
+export async function getScore(kd: string) {
+  const score = found(await store.getScore(kd), MSG.scoreNotFound);
   return { kd_desa: score.kd_desa, ...pickScoreValues(score), created_at: score.created_at, updated_at: score.updated_at };
 }

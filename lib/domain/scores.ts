@@ -5,7 +5,7 @@ export { KATEGORI };
 /** The six values a client sends: the stored schema's (JSON numbers from 1 to 100; strings are refused). */
 export const scoreValuesSchema = scores.schema.pick(Object.fromEntries(SCORE_FIELDS.map((f) => [f, true])) as Record<ScoreField, true>);
 
-/** rata_rata = Math.round(total / 6); categories by that integer (DESIGN.md). */
+/** rata_rata = Math.round(total / 6); categories by that integer (docs/decisions.md). */
 export function computeScore(values: ScoreValues): Pick<ScoreRecord, 'total_skor' | 'rata_rata' | 'kategori_desa'> {
   const total = SCORE_FIELDS.reduce((sum, f) => sum + values[f], 0);
   const avg = Math.round(total / 6);

@@ -1,23 +1,26 @@
 import * as z from 'zod';
-import { createStatus, deleteStatus, getStatus, listStatuses, toPublicStatus, updateStatus, VILLAGE_STATUSES } from '../db/statuses';
+import * as store from '../db/statuses';
+import { toPublicStatus, VILLAGE_STATUSES } from '../db/statuses';
 import { VillageGoneError } from '../db/requests';
 import { getVillage, listVillages } from '../db/villages';
 import { found, notFound } from '../contract/errors';
 import { MSG } from '../contract/messages';
 
 const keterangan = z.string().trim().max(1000).default('');
-export const createStatusSchema = z.object({
+/** POST /api/status-desa (a failure names its fields: 400 "Data status desa tidak valid: …"). */
+export const createStatusInput = z.object({
   kd_desa: z.string().trim().min(1).max(100),
   status: z.enum(VILLAGE_STATUSES),
   keterangan,
 });
-export const updateStatusSchema = z.object({ status: z.enum(VILLAGE_STATUSES), keterangan });
+/** PUT /api/status-desa/{kd}. */
+export const updateStatusInput = z.object({ status: z.enum(VILLAGE_STATUSES), keterangan });
 
 /** POST /api/status-desa: the village must exist. */
-export async function createStatusFor(input: z.output<typeof createStatusSchema>) {
+export async function createStatus(input: z.output<typeof createStatusInput>) {
   if (!(await getVillage(input.kd_desa))) throw notFound(MSG.villageNotFound);
   try {
-    return await createStatus(input);
+    return await store.createStatus(input);
   } catch (err) {
     if (err instanceof VillageGoneError) throw notFound(MSG.villageNotFound);
     throw err;
@@ -25,21 +28,21 @@ export async function createStatusFor(input: z.output<typeof createStatusSchema>
 }
 
 /** GET /api/status-desa: every status with its village (null when the village is gone), in two parallel Queries. */
-export async function statusesWithVillages() {
-  const [statuses, villages] = await Promise.all([listStatuses(), listVillages(['kd_desa', 'nama_desa', 'provinsi', 'kabupaten'])]);
+export async function listStatuses() {
+  const [statuses, villages] = await Promise.all([store.listStatuses(), listVillages(['kd_desa', 'nama_desa', 'provinsi', 'kabupaten'])]);
   const byCode = new Map(villages.map((v) => [v.kd_desa, v]));
   return statuses.map((status) => ({ status, village: byCode.get(status.kd_desa) ?? null }));
 }
 
 /** GET /api/status-desa/{kd}. */
-export const statusOf = async (code: string) => toPublicStatus(found(await getStatus(code), MSG.villageStatusNotFound));
+export const getStatus = async (code: string) => toPublicStatus(found(await store.getStatus(code), MSG.villageStatusNotFound));
 
 /** PUT /api/status-desa/{kd}: status and remark set to the values sent. */
-export async function updateStatusOf(code: string, input: z.output<typeof updateStatusSchema>): Promise<void> {
-  found(await updateStatus(code, input), MSG.villageStatusNotFound);
+export async function updateStatus(code: string, input: z.output<typeof updateStatusInput>): Promise<void> {
+  found(await store.updateStatus(code, input), MSG.villageStatusNotFound);
 }
 
 /** DELETE /api/status-desa/{kd}: the status and its code on the village, in one transaction. */
-export async function deleteStatusOf(code: string): Promise<void> {
-  found(await deleteStatus(code), MSG.villageStatusNotFound);
+export async function deleteStatus(code: string): Promise<void> {
+  found(await store.deleteStatus(code), MSG.villageStatusNotFound);
 }

@@ -1,20 +1,15 @@
 import * as z from 'zod';
 import { nowIso } from '../platform/clock';
 import { isTransactionConflict } from '../db/transact';
+import * as store from '../db/tourism-descriptions';
 import {
   CATEGORIES,
-  countTourismDescriptions,
-  createTourismDescription,
-  deleteTourismDescription,
   DescriptionExistsError,
   DescriptionVersionError,
   DescriptionVillageMissingError,
-  getTourismDescription,
   imagesOf,
   newRandomKey,
   PositionsMovedError,
-  replaceTourismDescription,
-  tourismDescriptionPage,
   type Category,
   type StoredItem,
   type TourismDescriptionRecord,
@@ -24,9 +19,9 @@ import { conflict, invalid, found, notFound, tooLarge } from '../contract/errors
 import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG, withFields } from '../contract/messages';
-import { parseDataObject } from '../contract/validation';
 import { REF_ROOM } from '../db/image-refs';
-import { changeStored, filesByField, IMAGE_MAX_BYTES, ImageChanges, writeWithImages, type StoredRecord } from './images';
+import { filesByField, IMAGE_MAX_BYTES, type ImageChanges } from './images';
+import { readModifyWrite, type RecordKind } from './read-modify-write';
 import { ownedVillage } from './villages';
 
 export { CATEGORIES, type Category };
@@ -40,6 +35,8 @@ export const TOURISM_FORM_LIMITS: MultipartLimits = {
   fields: 10,
   fieldSize: 512 * 1024,
 };
+/** The form of POST, PUT and PATCH: its limits, and the fields of `data` that may also arrive as JSON text (a category, as GET returns it). */
+export const TOURISM_FORM = { limits: TOURISM_FORM_LIMITS, jsonText: CATEGORIES };
 
 const MAX_ITEMS = 100;
 const name = z.string().trim().min(1).max(200);
@@ -67,44 +64,74 @@ export const ITEM_SCHEMAS = {
 } as const;
 type ItemInput = z.output<(typeof ITEM_SCHEMAS)[Category]>;
 
-/** A category may also arrive as JSON text (as GET returns it). */
-const categoryList = <S extends z.ZodType>(item: S) =>
-  z.preprocess((v) => {
-    if (typeof v !== 'string') return v;
-    try {
-      return JSON.parse(v);
-    } catch {
-      return v;
-    }
-  }, z.array(item).max(MAX_ITEMS));
-
 const text = (max: number) => z.string().max(max);
 const categoryFields = {
-  atraksi: categoryList(ITEM_SCHEMAS.atraksi).optional(),
-  penginapan: categoryList(ITEM_SCHEMAS.penginapan).optional(),
-  paket_wisata: categoryList(ITEM_SCHEMAS.paket_wisata).optional(),
-  suvenir: categoryList(ITEM_SCHEMAS.suvenir).optional(),
+  atraksi: z.array(ITEM_SCHEMAS.atraksi).max(MAX_ITEMS).optional(),
+  penginapan: z.array(ITEM_SCHEMAS.penginapan).max(MAX_ITEMS).optional(),
+  paket_wisata: z.array(ITEM_SCHEMAS.paket_wisata).max(MAX_ITEMS).optional(),
+  suvenir: z.array(ITEM_SCHEMAS.suvenir).max(MAX_ITEMS).optional(),
 };
-export const createTourismSchema = z.object({
+/** POST /api/deskripsi-wisata (a failure names its fields: 400 "Data deskripsi wisata tidak valid: …", the route's refusal). */
+export const createTourismInput = z.object({
   kd_desa: z.string().trim().min(1).max(100),
   penjelasan_umum: text(20_000).default(''),
   fasilitas: text(10_000).default(''),
   dokumentasi_desa: text(10_000).default(''),
   ...categoryFields,
 });
-export const updateTourismSchema = z.object({
-  penjelasan_umum: text(20_000).optional(),
-  fasilitas: text(10_000).optional(),
-  dokumentasi_desa: text(10_000).optional(),
-  ...categoryFields,
-});
-export const patchTourismSchema = z.object(categoryFields);
-export const removeItemSchema = z.object({ entity_type: z.string(), item_id: z.union([z.number(), z.string()]) });
+const repeatsId = (items: readonly { id?: number }[] | undefined) => {
+  const ids = Array.isArray(items) ? items.map((i) => i.id).filter((id) => id !== undefined) : [];
+  return new Set(ids).size !== ids.length;
+};
+/** PUT /api/deskripsi-wisata/{kd}: two items of one category with the same id are a 400 "id item tidak boleh sama …: <category>". */
+export const updateTourismInput = z
+  .object({
+    penjelasan_umum: text(20_000).optional(),
+    fasilitas: text(10_000).optional(),
+    dokumentasi_desa: text(10_000).optional(),
+    ...categoryFields,
+  })
+  .superRefine((input, ctx) => {
+    const c = CATEGORIES.find((c) => repeatsId(input[c]));
+    if (c) ctx.addIssue({ code: 'custom', message: `${MSG.itemIdDuplicate}: ${c}`, input });
+  });
+/** PATCH /api/deskripsi-wisata/{kd}. */
+export const appendTourismItemsInput = z.object(categoryFields);
 
+const missing = (v: unknown) => v === undefined || v === null || v === '';
+/**
+ * PATCH /api/deskripsi-wisata/{kd}/remove-item: both fields present (else 400 "entity_type
+ * dan item_id harus disediakan"), then `entity_type` one of the four categories, then
+ * `item_id` a positive integer (or a string of digits, as form-encoded clients send it).
+ */
+export const removeTourismItemInput = z.preprocess(
+  (body, ctx) => {
+    const b = (typeof body === 'object' && body !== null ? body : {}) as { entity_type?: unknown; item_id?: unknown };
+    if (missing(b.entity_type) || missing(b.item_id)) ctx.addIssue({ code: 'custom', message: MSG.entityTypeItemIdRequired, input: body });
+    return body;
+  },
+  z.object({
+    entity_type: z.enum(CATEGORIES, { error: MSG.entityTypeInvalid }),
+    item_id: z
+      .union(
+        [
+          z.number(),
+          z
+            .string()
+            .trim()
+            .regex(/^\d{1,15}$/)
+            .transform(Number),
+        ],
+        { error: MSG.itemIdInvalid },
+      )
+      .refine((id) => Number.isSafeInteger(id) && id >= 1, { error: MSG.itemIdInvalid }),
+  }),
+);
+
+export type CreateTourismInput = z.output<typeof createTourismInput>;
+export type UpdateTourismInput = z.output<typeof updateTourismInput>;
+export type AppendTourismItemsInput = z.output<typeof appendTourismItemsInput>;
 type CategoryInput = Partial<Record<Category, ItemInput[]>>;
-
-export const parseDescription = <S extends z.ZodType>(schema: S, data: unknown): z.output<S> =>
-  parseDataObject(schema, data, MSG.tourismDescriptionInvalid);
 
 /** Item fields in a stable order (DynamoDB maps come back in any order). */
 const ITEM_FIELDS: Record<Category, string[]> = {
@@ -113,30 +140,27 @@ const ITEM_FIELDS: Record<Category, string[]> = {
   paket_wisata: ['nama_paket_wisata', 'harga_paket_wisata'],
   suvenir: ['nama_suvenir', 'harga_suvenir'],
 };
-/** Fields a client dialect adds after the contract's fields of each item (lib/web-app). */
-export type ItemExtras = (category: Category, item: StoredItem) => Record<string, unknown>;
 
-const categoryText = (c: Category, items: StoredItem[], extras?: ItemExtras) =>
-  JSON.stringify(
-    items.map((i) => ({
-      id: i.id,
-      ...Object.fromEntries(ITEM_FIELDS[c].filter((f) => f in i).map((f) => [f, i[f]])),
-      gambar: i.gambar,
-      ...extras?.(c, i),
-    })),
-  );
+/** The contract's view of an item: its id, its fields in a stable order, its images. */
+export const toPublicTourismItem = (c: Category, i: StoredItem) => ({
+  id: i.id,
+  ...Object.fromEntries(ITEM_FIELDS[c].filter((f) => f in i).map((f) => [f, i[f]])),
+  gambar: i.gambar,
+});
+
+const categoryText = (c: Category, items: StoredItem[]) => JSON.stringify(items.map((i) => toPublicTourismItem(c, i)));
 
 /** The response shape: the four categories as JSON text, items without internal fields. */
-export function present(d: TourismDescriptionRecord, extras?: ItemExtras) {
+export function toPublicTourismDescription(d: TourismDescriptionRecord) {
   return {
     kd_desa: d.kd_desa,
     penjelasan_umum: d.penjelasan_umum,
     fasilitas: d.fasilitas,
     dokumentasi_desa: d.dokumentasi_desa,
-    atraksi: categoryText('atraksi', d.atraksi, extras),
-    penginapan: categoryText('penginapan', d.penginapan, extras),
-    paket_wisata: categoryText('paket_wisata', d.paket_wisata, extras),
-    suvenir: categoryText('suvenir', d.suvenir, extras),
+    atraksi: categoryText('atraksi', d.atraksi),
+    penginapan: categoryText('penginapan', d.penginapan),
+    paket_wisata: categoryText('paket_wisata', d.paket_wisata),
+    suvenir: categoryText('suvenir', d.suvenir),
     created_at: d.created_at,
     updated_at: d.updated_at,
   };
@@ -177,8 +201,8 @@ const raceLost = (err: unknown) =>
   err instanceof DescriptionVersionError || err instanceof PositionsMovedError || isTransactionConflict(err);
 
 /** A read-modify-write of a description reads it afresh on each attempt and retries lost races. */
-const stored: StoredRecord<TourismDescriptionRecord> = {
-  read: (kd) => getTourismDescription(kd, true),
+const stored: RecordKind<TourismDescriptionRecord> = {
+  read: (kd) => store.getTourismDescription(kd, true),
   missing: MSG.tourismDescriptionNotFound,
   retryable: raceLost,
   busy: MSG.tourismDescriptionBusy,
@@ -193,20 +217,20 @@ function mapWriteErrors(err: unknown): never {
 }
 
 /** POST /api/deskripsi-wisata. */
-export async function createTourismDescriptionAs(
-  data: unknown,
+export async function createTourismDescription(
+  input: CreateTourismInput,
   files: UploadedFile[],
   caller: UserRecord,
 ): Promise<TourismDescriptionRecord> {
-  const input = parseDescription(createTourismSchema, data);
   const village = await ownedVillage(input.kd_desa, caller);
-  if (await getTourismDescription(village.kd_desa)) throw conflict(MSG.tourismDescriptionExists);
+  if (await store.getTourismDescription(village.kd_desa)) throw conflict(MSG.tourismDescriptionExists);
   const byField = filesByField(files);
-  const noRetry = () => false; // the create retries its own list-position race (lib/db)
-  return writeWithImages(
-    village.kd_desa,
-    caller.id,
-    async (images) => {
+  return readModifyWrite({
+    kd: village.kd_desa,
+    callerId: caller.id,
+    retryable: () => false, // the create retries its own list-position race (lib/db)
+    busy: MSG.tourismDescriptionBusy,
+    write: async (_none: undefined, images) => {
       const now = nowIso();
       const record: TourismDescriptionRecord = {
         kd_desa: village.kd_desa,
@@ -227,18 +251,16 @@ export async function createTourismDescriptionAs(
         const items = (input[c] ?? []).map((it) => ({ ...it, id: undefined }));
         record[c] = await buildItems(c, items, byField.get(c) ?? [], new Map(), record.next_ids, images, new Set());
       }
-      await createTourismDescription(record, images.refWrites([], imagesOf(record), REF_ROOM));
+      await store.createTourismDescription(record, images.refWrites([], imagesOf(record), REF_ROOM));
       return record;
     },
-    noRetry,
-  ).catch(mapWriteErrors);
+  }).catch(mapWriteErrors);
 }
 
 /**
  * Runs a read-modify-write of a description: loads it (404 if missing), lets `change`
  * compute the new record, writes it if nobody wrote in between, and otherwise does it
- * again from a fresh read. Images are stored once (a retry reuses them); they are
- * removed if the change finally fails, and the ones it drops are deleted after it commits.
+ * again from a fresh read (readModifyWrite).
  */
 async function modify(
   kd: string,
@@ -246,21 +268,21 @@ async function modify(
   change: (current: TourismDescriptionRecord, images: ImageChanges) => Promise<TourismDescriptionRecord>,
 ): Promise<TourismDescriptionRecord> {
   const village = await ownedVillage(kd, caller);
-  return changeStored(stored, village.kd_desa, caller.id, async (current, images) => {
-    const next = await change(structuredClone(current), images);
-    const refs = images.refWrites(imagesOf(current), imagesOf(next), REF_ROOM);
-    await replaceTourismDescription({ ...next, version: current.version + 1, updated_at: nowIso() }, current.version, refs);
-    return { ...next, version: current.version + 1 };
+  return readModifyWrite({
+    ...stored,
+    kd: village.kd_desa,
+    callerId: caller.id,
+    write: async (current, images) => {
+      const next = await change(structuredClone(current), images);
+      const refs = images.refWrites(imagesOf(current), imagesOf(next), REF_ROOM);
+      await store.replaceTourismDescription({ ...next, version: current.version + 1, updated_at: nowIso() }, current.version, refs);
+      return { ...next, version: current.version + 1 };
+    },
   }).catch(mapWriteErrors);
 }
 
 /** PUT /api/deskripsi-wisata/{kd}: texts replaced when given; each given category replaced (known ids keep theirs). */
-export function updateTourismDescriptionAs(kd: string, data: unknown, files: UploadedFile[], caller: UserRecord) {
-  const input = parseDescription(updateTourismSchema, data);
-  for (const c of CATEGORIES) {
-    const ids = ((input as CategoryInput)[c] ?? []).map((i) => i.id).filter((id) => id !== undefined);
-    if (new Set(ids).size !== ids.length) throw invalid(`${MSG.itemIdDuplicate}: ${c}`);
-  }
+export function updateTourismDescription(kd: string, input: UpdateTourismInput, files: UploadedFile[], caller: UserRecord) {
   const byField = filesByField(files);
   return modify(kd, caller, async (d, images) => {
     const held = new Set(imagesOf(d));
@@ -281,8 +303,7 @@ export function updateTourismDescriptionAs(kd: string, data: unknown, files: Upl
 }
 
 /** PATCH /api/deskripsi-wisata/{kd}: appends new items (with images) to the given categories. */
-export async function appendTourismItemsAs(kd: string, data: unknown, files: UploadedFile[], caller: UserRecord) {
-  const input = parseDescription(patchTourismSchema, data) as CategoryInput;
+export async function appendTourismItems(kd: string, input: AppendTourismItemsInput, files: UploadedFile[], caller: UserRecord) {
   const byField = filesByField(files);
   const affected = CATEGORIES.filter((c) => input[c] !== undefined || byField.has(c));
   const record = await modify(kd, caller, async (d, images) => {
@@ -298,20 +319,8 @@ export async function appendTourismItemsAs(kd: string, data: unknown, files: Upl
 }
 
 /** PATCH /api/deskripsi-wisata/{kd}/remove-item. */
-export async function removeTourismItemAs(kd: string, body: unknown, caller: UserRecord) {
-  const b = (body ?? {}) as { entity_type?: unknown; item_id?: unknown };
-  const missing = (v: unknown) => v === undefined || v === null || v === '';
-  if (missing(b.entity_type) || missing(b.item_id)) throw invalid(MSG.entityTypeItemIdRequired);
-  if (typeof b.entity_type !== 'string' || !(CATEGORIES as readonly string[]).includes(b.entity_type)) throw invalid(MSG.entityTypeInvalid);
-  const category = b.entity_type as Category;
-  // an integer (or a string of digits, as form-encoded clients send it); anything else is a 400
-  const id =
-    typeof b.item_id === 'number'
-      ? b.item_id
-      : typeof b.item_id === 'string' && /^\d{1,15}$/.test(b.item_id.trim())
-        ? Number(b.item_id)
-        : NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw invalid(MSG.itemIdInvalid);
+export async function removeTourismItem(kd: string, input: z.output<typeof removeTourismItemInput>, caller: UserRecord) {
+  const { entity_type: category, item_id: id } = input;
   const record = await modify(kd, caller, async (d) => {
     const index = d[category].findIndex((i) => i.id === id);
     if (index < 0) throw notFound(MSG.itemNotFound);
@@ -322,18 +331,22 @@ export async function removeTourismItemAs(kd: string, body: unknown, caller: Use
 }
 
 /** DELETE /api/deskripsi-wisata/{kd}: the description; its images are released (the sweep collects them after the grace period). */
-export async function deleteTourismDescriptionAs(kd: string, caller: UserRecord): Promise<void> {
+export async function deleteTourismDescription(kd: string, caller: UserRecord): Promise<void> {
   const village = await ownedVillage(kd, caller);
-  await changeStored(stored, village.kd_desa, caller.id, async (current, images) => {
-    await deleteTourismDescription(village.kd_desa, current.version, images.refWrites(imagesOf(current), [], REF_ROOM));
+  await readModifyWrite({
+    ...stored,
+    kd: village.kd_desa,
+    callerId: caller.id,
+    write: (current, images) =>
+      store.deleteTourismDescription(village.kd_desa, current.version, images.refWrites(imagesOf(current), [], REF_ROOM)),
   }).catch(mapWriteErrors);
 }
 
 /** GET /api/deskripsi-wisata/{kd}. */
-export const tourismDescriptionOf = async (kd: string) => found(await getTourismDescription(kd), MSG.tourismDescriptionNotFound);
+export const getTourismDescription = async (kd: string) => found(await store.getTourismDescription(kd), MSG.tourismDescriptionNotFound);
 
 /** GET /api/deskripsi-wisata?page=&limit=: one page and the total, in parallel. */
-export async function tourismDescriptionsPage(page: number, limit: number) {
-  const [total, items] = await Promise.all([countTourismDescriptions(), tourismDescriptionPage(page, limit)]);
+export async function listTourismDescriptions(page: number, limit: number) {
+  const [total, items] = await Promise.all([store.countTourismDescriptions(), store.tourismDescriptionPage(page, limit)]);
   return { items, pagination: { page, limit, total, pages: Math.ceil(total / limit) } };
 }

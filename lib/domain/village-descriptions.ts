@@ -1,12 +1,9 @@
 import * as z from 'zod';
 import { nowIso } from '../platform/clock';
 import { isTransactionConflict } from '../db/transact';
+import * as store from '../db/village-descriptions';
 import {
-  createVillageDescription,
-  deleteVillageDescription,
-  getVillageDescription,
   JENIS_DESA,
-  replaceVillageDescription,
   villageDescriptionImages,
   type JenisDesa,
   VillageDescriptionExistsError,
@@ -20,9 +17,9 @@ import { conflict, forbidden, invalid, found, notFound, tooLarge } from '../cont
 import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG } from '../contract/messages';
-import { parseDataObject } from '../contract/validation';
 import { REF_ROOM } from '../db/image-refs';
-import { changeStored, IMAGE_MAX_BYTES, writeWithImages, type StoredRecord } from './images';
+import { IMAGE_MAX_BYTES } from './images';
+import { readModifyWrite, type RecordKind } from './read-modify-write';
 import { normEmail } from '../db/keys';
 
 export const VILLAGE_DESCRIPTION_FORM_LIMITS: MultipartLimits = {
@@ -66,8 +63,10 @@ const fieldsSchema = {
   latitude: coordinate(-90, 90),
   longitude: coordinate(-180, 180),
 };
-export const createVillageDescriptionSchema = z.object({ kd_desa: z.string().trim().min(1).max(100), ...fieldsSchema });
-export const updateVillageDescriptionSchema = z.object({
+/** POST /api/deskripsi-desa (a failure names its fields: 400 "Data deskripsi desa tidak valid: …"). */
+export const createVillageDescriptionInput = z.object({ kd_desa: z.string().trim().min(1).max(100), ...fieldsSchema });
+/** PUT /api/deskripsi-desa/{kd}. */
+export const updateVillageDescriptionInput = z.object({
   ...fieldsSchema,
   keep_gallery_images: jsonArray(z.string(), 100).optional(),
 });
@@ -83,10 +82,8 @@ const kindsOf = (input: { jenis_desa: JenisDesa; jenis_desa_list?: JenisDesa[] }
   ...new Set([input.jenis_desa, ...(input.jenis_desa_list ?? [])]),
 ];
 
-const parse = <S extends z.ZodType>(schema: S, data: unknown): z.output<S> => parseDataObject(schema, data, MSG.villageDescriptionInvalid);
-
 /** The village named by a description request: 400 when it does not exist (contract text), 403 when another manager's. */
-async function ownVillageFor(kd: string, caller: UserRecord, missing: 'badRequest' | 'notFound') {
+async function checkOwnedVillage(kd: string, caller: UserRecord, missing: 'badRequest' | 'notFound') {
   const village = await getVillage(kd);
   if (!village) throw missing === 'badRequest' ? invalid(MSG.villageCodeUnknown) : notFound(MSG.villageDescriptionNotFound);
   if (village.email !== normEmail(caller.email)) throw forbidden(MSG.villageOwnerOnly);
@@ -101,22 +98,27 @@ function mapErrors(err: unknown): never {
 }
 
 /** Each attempt of a change reads the description afresh; a write that lost a race is tried again. */
-const stored: StoredRecord<VillageDescriptionRecord> = {
+const stored: RecordKind<VillageDescriptionRecord> = {
   retryable: (err) => err instanceof VillageDescriptionVersionError || isTransactionConflict(err),
-  read: (kd) => getVillageDescription(kd, true),
+  read: (kd) => store.getVillageDescription(kd, true),
   missing: MSG.villageDescriptionNotFound,
+  busy: MSG.writeBusy,
 };
 
 /** POST /api/deskripsi-desa. */
-export async function createVillageDescriptionAs(data: unknown, files: VillageDescriptionFiles, caller: UserRecord) {
-  const input = parse(createVillageDescriptionSchema, data);
-  const village = await ownVillageFor(input.kd_desa, caller, 'badRequest');
-  if (await getVillageDescription(village.kd_desa)) throw conflict(MSG.villageDescriptionExists);
-  const noRetry = () => false;
-  return writeWithImages(
-    village.kd_desa,
-    caller.id,
-    async (images) => {
+export async function createVillageDescription(
+  input: z.output<typeof createVillageDescriptionInput>,
+  files: VillageDescriptionFiles,
+  caller: UserRecord,
+) {
+  const village = await checkOwnedVillage(input.kd_desa, caller, 'badRequest');
+  if (await store.getVillageDescription(village.kd_desa)) throw conflict(MSG.villageDescriptionExists);
+  return readModifyWrite({
+    kd: village.kd_desa,
+    callerId: caller.id,
+    retryable: () => false,
+    busy: MSG.writeBusy,
+    write: async (_none: undefined, images) => {
       const now = nowIso();
       const { kd_desa, ...fields } = input;
       const [galeri, cover] = await Promise.all([images.store(files.gallery), files.cover ? images.store([files.cover]) : []]);
@@ -130,11 +132,10 @@ export async function createVillageDescriptionAs(data: unknown, files: VillageDe
         created_at: now,
         updated_at: now,
       };
-      await createVillageDescription(record);
+      await store.createVillageDescription(record);
       return record;
     },
-    noRetry,
-  ).catch(mapErrors);
+  }).catch(mapErrors);
 }
 
 /**
@@ -142,41 +143,54 @@ export async function createVillageDescriptionAs(data: unknown, files: VillageDe
  * really in it (in the order listed; others ignored), then the new uploads. Without
  * keep_gallery_images the current gallery is kept whole.
  */
-export async function updateVillageDescriptionAs(kd: string, data: unknown, files: VillageDescriptionFiles, caller: UserRecord) {
-  const input = parse(updateVillageDescriptionSchema, data);
-  const village = await ownVillageFor(kd, caller, 'notFound');
-  return changeStored(stored, village.kd_desa, caller.id, async (current, images) => {
-    const inGallery = new Set(current.galeri_gambar);
-    const kept =
-      input.keep_gallery_images === undefined
-        ? current.galeri_gambar
-        : [...new Set(input.keep_gallery_images.filter((u) => inGallery.has(u)))];
-    const [added, cover] = await Promise.all([images.store(files.gallery), files.cover ? images.store([files.cover]) : []]);
-    const galeri = [...kept, ...added];
-    const chosenCover = cover[0] ?? current.gambar_cover ?? null;
-    const { keep_gallery_images: _kept, ...fields } = input;
-    const record: VillageDescriptionRecord = {
-      ...current,
-      ...fields,
-      jenis_desa_list: kindsOf(input),
-      galeri_gambar: galeri,
-      gambar_cover: chosenCover,
-      version: current.version + 1,
-      updated_at: nowIso(),
-    };
-    const refs = images.refWrites(villageDescriptionImages(current), villageDescriptionImages(record), REF_ROOM);
-    await replaceVillageDescription(record, current.version, refs);
-    return record;
+export async function updateVillageDescription(
+  kd: string,
+  input: z.output<typeof updateVillageDescriptionInput>,
+  files: VillageDescriptionFiles,
+  caller: UserRecord,
+) {
+  const village = await checkOwnedVillage(kd, caller, 'notFound');
+  return readModifyWrite({
+    ...stored,
+    kd: village.kd_desa,
+    callerId: caller.id,
+    write: async (current, images) => {
+      const inGallery = new Set(current.galeri_gambar);
+      const kept =
+        input.keep_gallery_images === undefined
+          ? current.galeri_gambar
+          : [...new Set(input.keep_gallery_images.filter((u) => inGallery.has(u)))];
+      const [added, cover] = await Promise.all([images.store(files.gallery), files.cover ? images.store([files.cover]) : []]);
+      const galeri = [...kept, ...added];
+      const chosenCover = cover[0] ?? current.gambar_cover ?? null;
+      const { keep_gallery_images: _kept, ...fields } = input;
+      const record: VillageDescriptionRecord = {
+        ...current,
+        ...fields,
+        jenis_desa_list: kindsOf(input),
+        galeri_gambar: galeri,
+        gambar_cover: chosenCover,
+        version: current.version + 1,
+        updated_at: nowIso(),
+      };
+      const refs = images.refWrites(villageDescriptionImages(current), villageDescriptionImages(record), REF_ROOM);
+      await store.replaceVillageDescription(record, current.version, refs);
+      return record;
+    },
   }).catch(mapErrors);
 }
 
 /** DELETE /api/deskripsi-desa/{kd}: the description; its images are released (the sweep collects them after the grace period). */
-export async function deleteVillageDescriptionAs(kd: string, caller: UserRecord): Promise<void> {
-  const village = await ownVillageFor(kd, caller, 'notFound');
-  await changeStored(stored, village.kd_desa, caller.id, async (current, images) => {
-    await deleteVillageDescription(village.kd_desa, current.version, images.refWrites(villageDescriptionImages(current), [], REF_ROOM));
+export async function deleteVillageDescription(kd: string, caller: UserRecord): Promise<void> {
+  const village = await checkOwnedVillage(kd, caller, 'notFound');
+  await readModifyWrite({
+    ...stored,
+    kd: village.kd_desa,
+    callerId: caller.id,
+    write: (current, images) =>
+      store.deleteVillageDescription(village.kd_desa, current.version, images.refWrites(villageDescriptionImages(current), [], REF_ROOM)),
   }).catch(mapErrors);
 }
 
 /** GET /api/deskripsi-desa/{kd}. */
-export const villageDescriptionOf = async (kd: string) => found(await getVillageDescription(kd), MSG.villageDescriptionNotFound);
+export const getVillageDescription = async (kd: string) => found(await store.getVillageDescription(kd), MSG.villageDescriptionNotFound);

@@ -5,20 +5,14 @@ import { cascadeDeleteVillage, VillageChangedError } from '../db/cascade';
 import { normEmail } from '../db/keys';
 import { listRequests } from '../db/requests';
 import { isTransactionConflict } from '../db/transact';
-import { withRetries } from '../platform/retry';
+import { readModifyWrite } from './read-modify-write';
+import * as store from '../db/villages';
 import {
-  createVillage,
-  getVillage,
-  getVillageBySlug,
-  listVillages,
   SignupRefusedError,
   toPublicVillage,
-  updateVillage,
   VersionConflictError,
   VillageCodeTakenError,
-  villagesByEmail,
   type CreatedVillage,
-  type VillageFields,
   type VillageRecord,
 } from '../db/villages';
 import { conflict, forbidden, found, invalid, unauthenticated } from '../contract/errors';
@@ -33,8 +27,8 @@ import { deleteVillageImages } from './images';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** The eight fields of POST and PUT /api/desa-wisata. */
-export const villageSchema = z.object({
+/** The eight fields of POST and PUT /api/desa-wisata (a failure names its fields: 400 "Data desa wisata tidak valid: …"). */
+export const villageInput = z.object({
   provinsi: text(100),
   kabupaten: text(100),
   nama_desa: text(150),
@@ -48,20 +42,26 @@ export const villageSchema = z.object({
   email: z.email().max(254),
 });
 
+export type VillageInput = z.output<typeof villageInput>;
+
 /**
  * POST /api/desa-wisata. With a token: the caller must be the pengelola whose e-mail the
  * village names. Without one (the sign-up flow): only while that account is unverified
  * and owns no village, once, and only from the source address (`source`, the caller's
  * IP) that registered the account.
  */
-export async function createVillageAs(fields: VillageFields, caller: UserRecord | undefined, source?: string): Promise<CreatedVillage> {
+export async function createVillage(
+  fields: VillageInput,
+  source: string | undefined,
+  caller: UserRecord | undefined,
+): Promise<CreatedVillage> {
   const owner = await getUserByEmail(fields.email);
   if (!owner) throw invalid(MSG.emailNotRegistered);
   try {
     if (caller) {
       // (the access rule already admitted only a pengelola's token)
       if (caller.email !== owner.email) throw forbidden(MSG.villageOwnerOnly);
-      return await createVillage(fields);
+      return await store.createVillage(fields);
     }
     // Sign-up: the first village of a fresh, unverified pengelola account only, within
     // the sign-up window (so nobody can squat a victim's village long after they registered).
@@ -71,8 +71,8 @@ export async function createVillageAs(fields: VillageFields, caller: UserRecord 
     // the village right after the registration, from the same browser).
     if (!sameSignupSource(owner.signup_source, source)) throw unauthenticated(MSG.tokenMissing);
     if (nowMs() - Date.parse(owner.created_at) > config().signupWindowMs) throw unauthenticated(MSG.tokenMissing);
-    if ((await villagesByEmail(owner.email)).length > 0) throw unauthenticated(MSG.tokenMissing);
-    return await createVillage(fields, { signupOf: owner.email });
+    if ((await store.villagesByEmail(owner.email)).length > 0) throw unauthenticated(MSG.tokenMissing);
+    return await store.createVillage(fields, { signupOf: owner.email });
   } catch (err) {
     if (err instanceof SignupRefusedError) throw unauthenticated(MSG.tokenMissing);
     if (err instanceof VillageCodeTakenError) throw conflict(MSG.villageCodeTaken);
@@ -82,7 +82,7 @@ export async function createVillageAs(fields: VillageFields, caller: UserRecord 
 
 /** Loads a village the caller owns: 404 when missing, 403 when another manager's. */
 export async function ownedVillage(kd: string, caller: UserRecord, consistent = false): Promise<VillageRecord> {
-  const village = found(await getVillage(kd, consistent), MSG.villageNotFound);
+  const village = found(await store.getVillage(kd, consistent), MSG.villageNotFound);
   if (village.email !== normEmail(caller.email)) throw forbidden(MSG.villageOwnerOnly);
   return village;
 }
@@ -92,10 +92,10 @@ const raceLost = (err: unknown) => err instanceof VersionConflictError || err in
 /**
  * PUT /api/desa-wisata/{kd}: re-reads and re-applies when a concurrent PUT came first
  * (409 "busy" when every attempt lost). Naming another e-mail hands the village over:
- * only to a verified pengelola, with no acceptance step (README "Decisions"); both
+ * only to a verified pengelola, with no acceptance step (docs/decisions.md); both
  * managers are mailed once it committed.
  */
-export async function updateVillageAs(kd: string, fields: VillageFields, caller: UserRecord): Promise<VillageRecord> {
+export async function updateVillage(kd: string, fields: VillageInput, caller: UserRecord): Promise<VillageRecord> {
   let next: UserRecord | undefined;
   if (normEmail(fields.email) !== normEmail(caller.email)) {
     // A village may pass to another manager, never to an account that cannot manage it.
@@ -105,15 +105,20 @@ export async function updateVillageAs(kd: string, fields: VillageFields, caller:
     // nor to a fresh account nobody has vouched for (which would also block its own sign-up village)
     if (!next.is_verified) throw invalid(MSG.villageHandoverUnverified);
   }
-  const updated = await withRetries(
-    async () => updateVillage(await ownedVillage(kd, caller, true), fields),
-    raceLost,
-    undefined,
-    MSG.villageBusy,
-  );
+  const updated = await readModifyWrite({ ...ownedVillageKind(kd, caller), write: (current) => store.updateVillage(current, fields) });
   if (next) await mailHandover(updated, caller, next);
   return updated;
 }
+
+/** A read-modify-write of the caller's own village: read afresh (404/403) on each attempt, 10 attempts, then 409. */
+const ownedVillageKind = (kd: string, caller: UserRecord) => ({
+  kd,
+  callerId: caller.id,
+  read: () => ownedVillage(kd, caller, true),
+  retryable: raceLost,
+  busy: MSG.villageBusy,
+  attempts: 10,
+});
 
 /** Tells both managers of a committed hand-over; a mail that fails is logged, the PUT still succeeded. */
 async function mailHandover(village: VillageRecord, previous: UserRecord, next: UserRecord): Promise<void> {
@@ -135,16 +140,16 @@ async function mailHandover(village: VillageRecord, previous: UserRecord, next: 
 }
 
 /** DELETE /api/desa-wisata/{kd}: the cascade, run again if a child was added meanwhile. */
-export async function deleteVillageAs(kd: string, caller: UserRecord): Promise<void> {
-  await withRetries(async () => cascadeDeleteVillage(await ownedVillage(kd, caller, true)), raceLost, undefined, MSG.villageBusy);
+export async function deleteVillage(kd: string, caller: UserRecord): Promise<void> {
+  await readModifyWrite({ ...ownedVillageKind(kd, caller), write: (current) => cascadeDeleteVillage(current) });
   // once the database no longer refers to them: every image under the village's prefix
   await deleteVillageImages(kd);
 }
 
 /** GET /api/desa-wisata: every village with its latest request and its owner's verification flag. */
-export async function villageListWithRequests() {
+export async function listVillages() {
   const [villages, requests, users] = await Promise.all([
-    listVillages(),
+    store.listVillages(),
     listRequests(['kd_desa', 'kd_permintaan', 'status_permintaan', 'created_at']),
     listUsers(),
   ]);
@@ -176,15 +181,15 @@ export const toVillageDetails = (v: DetailSource) => ({
 });
 
 /** The villages of the details list, reading only the listed fields plus `extra` ones. */
-export function villageDetailsList<K extends keyof VillageRecord = never>(extra: readonly K[] = []) {
-  return listVillages([...DETAIL_FIELDS, ...extra]);
+export function listVillageDetails<K extends keyof VillageRecord = never>(extra: readonly K[] = []) {
+  return store.listVillages([...DETAIL_FIELDS, ...extra]);
 }
 
 /** GET /api/desa-wisata/{kd}. */
-export const villageByCode = async (kd: string) => toPublicVillage(found(await getVillage(kd), MSG.villageNotFound));
+export const getVillage = async (kd: string) => toPublicVillage(found(await store.getVillage(kd), MSG.villageNotFound));
 
 /** GET /api/desa-wisata/slug/{slug} (slugs are lower case). */
-export const villageBySlug = async (slug: string) => found(await getVillageBySlug(slug.toLowerCase()), MSG.villageNotFound);
+export const getVillageBySlug = async (slug: string) => found(await store.getVillageBySlug(slug.toLowerCase()), MSG.villageNotFound);
 
 /** GET /api/desa-wisata/email/{email}: `[]` for an e-mail with no village. */
-export const villagesOfManager = async (email: string) => (await villagesByEmail(email)).map(toPublicVillage);
+export const listVillagesByEmail = async (email: string) => (await store.villagesByEmail(email)).map(toPublicVillage);

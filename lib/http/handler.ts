@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { accessRule, type RouteKey } from '../auth/access-rules';
-import { listTag } from '../domain/list-versions';
+import { getListTag } from '../domain/list-versions';
 import type { ListKind } from '../contract/lists';
 import { ROUTE_KEYS, ROUTES, splitRouteKey, type RouteSpec } from '../routes';
-import { contractPath } from '../web-app/paths';
+import { fromWebAppPath } from '../web-app/paths';
 import { isDependencyUnavailable } from '../platform/aws';
 import { authorize, readAheadKeys } from '../auth/authenticate';
 import { withReadAhead } from '../db/read-ahead';
@@ -19,20 +19,21 @@ import { corsHeaders } from './cors';
 import { DomainError } from '../contract/errors';
 import { httpFailure } from './errors';
 import { failure, json } from './response';
+import { readInput, type Input, type InputSpec } from './input';
 
 export interface Request {
   event: APIGatewayProxyEvent;
   /** The caller, when the route's rule required (or optionally read) a token. */
   user?: UserRecord;
-  /** Path parameters, URL-decoded. */
-  params: Record<string, string>;
-  query: Record<string, string>;
   /** Header names lower-cased. */
   headers: Record<string, string>;
 }
 
-export type RouteHandler = (req: Request) => Promise<APIGatewayProxyResult>;
+/** A route's function: it receives the request and its input, parsed as the route's spec declares (lib/http/input.ts). */
+export type RouteFunction<S extends InputSpec> = (req: Request & Input<S>) => Promise<APIGatewayProxyResult>;
 export type LambdaHandler = (event: APIGatewayProxyEvent, context?: Partial<Context>) => Promise<APIGatewayProxyResult>;
+/** A wrapped route: the Lambda handler, with the input spec it parses (read by tests/docs/inputs.test.ts). */
+export type RouteHandler = LambdaHandler & { readonly input: InputSpec };
 
 function decodeParam(v: string): string {
   if (!v.includes('%')) return v;
@@ -55,7 +56,7 @@ function lowerHeaders(h: APIGatewayProxyEvent['headers'] | null | undefined): Re
  * (CORS preflight) and `ANY` routes match any method of their path.
  */
 export function routeOf(event: Pick<APIGatewayProxyEvent, 'httpMethod' | 'resource'>): RouteKey | undefined {
-  const path = contractPath(event.resource ?? '');
+  const path = fromWebAppPath(event.resource ?? '');
   const method = (event.httpMethod ?? '').toUpperCase();
   const exact = `${method} ${path}`;
   if (exact in ROUTES) return exact as RouteKey;
@@ -64,20 +65,28 @@ export function routeOf(event: Pick<APIGatewayProxyEvent, 'httpMethod' | 'resour
 }
 
 /**
- * Wraps a route's handler. The handler names no route: each request's route comes from
+ * Wraps a route's function. The function names no route: each request's route comes from
  * the event (`routeOf`), so a route is declared once, in lib/routes.ts, and a function
- * only ever receives the events of the paths the table gives it. The wrapper applies the access rule of that route from the one rule table,
- * maps DomainError to its status and message, turns any other throw into 500
+ * only ever receives the events of the paths the table gives it. The wrapper applies the
+ * access rule of that route from the one rule table, then reads and parses the input the
+ * spec declares (params, query, JSON body or form, lib/http/input.ts: the function gets it
+ * typed and parsed; the spec is kept as `handler.input`, the one the OpenAPI catalogue
+ * documents), maps DomainError to its status and message, turns any other throw into 500
  * "Internal server error" (logged with the stack, never sent), adds CORS headers, logs
  * one line per request (route and request id are persistent keys of every log line of
  * the request), adds HTTP caching headers to GET answers (ETag/304 for public reads,
- * no-store for token-dependent ones: lib/http/caching.ts), records the request's metrics (lib/platform/metrics.ts) and runs the operation
- * in a trace subsegment (lib/platform/tracing.ts). Config is validated when the module loads.
+ * no-store for token-dependent ones: lib/http/caching.ts), records the request's metrics
+ * (lib/platform/metrics.ts) and runs the operation in a trace subsegment
+ * (lib/platform/tracing.ts). Config is validated when the module loads.
  */
-export function route(fn: RouteHandler): LambdaHandler {
+export function route<const S extends InputSpec>(spec: S, fn: RouteFunction<S>): RouteHandler;
+export function route(fn: RouteFunction<object>): RouteHandler;
+export function route<S extends InputSpec>(specOrFn: S | RouteFunction<S>, maybeFn?: RouteFunction<S>): RouteHandler {
+  const inputSpec = (typeof specOrFn === 'function' ? {} : specOrFn) as S;
+  const fn = (typeof specOrFn === 'function' ? specOrFn : maybeFn)!;
   const cfg = config();
   let coldStart = true;
-  return (event, context) => {
+  const handler: LambdaHandler = (event, context) => {
     const key = routeOf(event);
     if (!key) return Promise.resolve(json(404, { message: MSG.notFoundRoute }));
     // A route that reads ahead runs each request in its own read-ahead scope (lib/db/read-ahead.ts).
@@ -85,6 +94,7 @@ export function route(fn: RouteHandler): LambdaHandler {
     // `await` in the process about 2.5× slower.
     return (ROUTES[key] as RouteSpec).readAhead ? withReadAhead(() => handle(key, event, context)) : handle(key, event, context);
   };
+  return Object.assign(handler, { input: inputSpec });
   async function handle(key: RouteKey, event: APIGatewayProxyEvent, context?: Partial<Context>): Promise<APIGatewayProxyResult> {
     const rule = accessRule(key);
     const spec: RouteSpec = ROUTES[key];
@@ -104,7 +114,10 @@ export function route(fn: RouteHandler): LambdaHandler {
         const user = await authorize(rule, headers, readAheadKeys(spec.readAhead, params.kd_desa));
         const query: Record<string, string> = {};
         for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v != null) query[k] = v;
-        const run = () => inSubsegment(key, coldStart, () => fn({ event, user, params, query, headers }));
+        const run = () =>
+          inSubsegment(key, coldStart, async () =>
+            fn({ event, user, headers, ...(await readInput(inputSpec, event, headers, splitRouteKey(key).path, params, query)) }),
+          );
         result = reads && rule.kind === 'public' && event.httpMethod === 'GET' ? await listRead(reads, event, headers, run) : await run();
       }
     } catch (err) {
@@ -145,7 +158,7 @@ async function listRead(
   const query = Object.entries(event.queryStringParameters ?? {})
     .filter(([, v]) => v != null)
     .sort(([a], [b]) => a.localeCompare(b));
-  const tag = await listTag(reads, `${new URLSearchParams(query as [string, string][])}|${acceptsGzip(headers) ? 'gzip' : ''}`);
+  const tag = await getListTag(reads, `${new URLSearchParams(query as [string, string][])}|${acceptsGzip(headers) ? 'gzip' : ''}`);
   if (tag && matches(headers['if-none-match'], tag)) return notModified(tag);
   const result = await run();
   return tag && result.statusCode === 200 ? { ...result, headers: { ...result.headers, ETag: tag } } : result;

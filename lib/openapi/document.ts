@@ -3,15 +3,17 @@
  * the one access-rule table (lib/auth/access-rules.ts), the request bodies from the same
  * zod schemas the handlers validate with (z.toJSONSchema), the success shapes from
  * lib/openapi/responses.ts, and every error text from lib/contract/messages.ts through the route
- * catalogue (lib/openapi/catalogue.ts). Nothing here is written by hand per route.
+ * catalogue (lib/openapi/catalogue/). Nothing here is written by hand per route.
  */
 import * as z from 'zod';
 import { version } from '../../package.json';
 import { ACCESS_RULES, type AccessRule, type RouteKey } from '../auth/access-rules';
 import { MSG } from '../contract/messages';
-import { ownerOnly, PATH_PARAMS, ROUTE_DOCS, TAGS, type DocumentedRoute, type ErrorDoc, type RequestDoc, type RouteDoc } from './catalogue';
+import { ownerOnly, ROUTE_DOCS, TAGS, type DocumentedRoute, type ErrorDoc, type RouteDoc } from './catalogue';
+import { requestBody } from './request-body';
+import { Schemas, type JsonObject } from './schemas';
 
-export type JsonObject = { [key: string]: unknown };
+export type { JsonObject };
 
 export interface OpenApiOperation extends JsonObject {
   operationId: string;
@@ -61,30 +63,6 @@ const STATUS_TEXT: Record<number, string> = {
 /** The routes the document describes: every route of the table except the catch-all, in the table's order. */
 export function documentedRoutes(): DocumentedRoute[] {
   return (Object.keys(ACCESS_RULES) as RouteKey[]).filter((k): k is DocumentedRoute => k !== 'ANY /{proxy+}');
-}
-
-/** Converts zod schemas to JSON Schema; schemas with a meta `id` become shared components. */
-class Schemas {
-  readonly components: Record<string, JsonObject> = {};
-
-  convert(schema: z.ZodType): JsonObject {
-    const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', target: 'draft-2020-12' }) as JsonObject;
-    delete json.$schema;
-    const defs = (json.$defs ?? {}) as Record<string, JsonObject>;
-    delete json.$defs;
-    for (const [id, def] of Object.entries(defs)) this.components[id] ??= rewriteRefs(def) as JsonObject;
-    return rewriteRefs(json) as JsonObject;
-  }
-}
-
-function rewriteRefs(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(rewriteRefs);
-  if (!value || typeof value !== 'object') return value;
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(value)) {
-    out[k] = k === '$ref' && typeof v === 'string' ? v.replace(/^#\/\$defs\//, '#/components/schemas/') : rewriteRefs(v);
-  }
-  return out;
 }
 
 const pascal = (s: string) =>
@@ -194,111 +172,23 @@ function errorResponses(errors: ErrorDoc[]): Record<string, JsonObject> {
   return out;
 }
 
-function requestBody(request: RequestDoc, opId: string, schemas: Schemas): JsonObject {
-  if (request.kind === 'json') {
-    return {
-      required: true,
-      ...(request.description ? { description: request.description } : {}),
-      content: {
-        'application/json': {
-          schema: schemas.convert(request.schema),
-          ...(request.example !== undefined ? { example: request.example } : {}),
-        },
-      },
-    };
-  }
-  if (request.kind === 'file') {
-    return {
-      required: true,
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            required: [request.field],
-            properties: {
-              [request.field]: {
-                type: 'string',
-                format: 'binary',
-                contentMediaType: 'application/octet-stream',
-                description: request.description,
-              },
-            },
-          },
-        },
-      },
-    };
-  }
-  // A `data` field (JSON text) plus image files; or the same data as application/json.
-  const name = `${opId[0]!.toUpperCase()}${opId.slice(1)}Data`;
-  schemas.components[name] = schemas.convert(request.schema);
-  const ref = { $ref: `#/components/schemas/${name}` };
-  const files = Object.fromEntries(
-    request.files.map((f) => [
-      f.field,
-      {
-        type: 'array',
-        maxItems: f.maxFiles,
-        description: `${f.description} JPEG, PNG or WebP (recognised by their bytes), at most 5 MB each. The field name may also be sent without \`[]\`.`,
-        items: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' },
-      },
-    ]),
-  );
-  return {
-    required: true,
-    description:
-      (request.description ? `${request.description}\n\n` : '') +
-      `multipart/form-data: field \`data\` holds the JSON text of ${code(name)}; image files go in ${request.files.map((f) => code(f.field)).join(', ')}. ` +
-      'Without files, application/json works too: `{"data": <object or JSON text>}` or the object itself. ' +
-      'On AWS one request carries at most about 4.4 MB of files (Lambda’s 6 MB payload limit, base64).',
-    content: {
-      'multipart/form-data': {
-        schema: {
-          type: 'object',
-          required: ['data'],
-          properties: {
-            data: {
-              type: 'string',
-              description: `JSON text of ${code(name)}`,
-              contentMediaType: 'application/json',
-              contentSchema: ref,
-              examples: [JSON.stringify(request.example)],
-            },
-            ...files,
-          },
-        },
-      },
-      'application/json': {
-        schema: {
-          anyOf: [
-            {
-              type: 'object',
-              required: ['data'],
-              properties: { data: { anyOf: [ref, { type: 'string', contentMediaType: 'application/json', contentSchema: ref }] } },
-            },
-            ref,
-          ],
-        },
-        example: { data: request.example },
-      },
-    },
-  };
+/** A parameter per property of an object schema (its description moved from the schema to the parameter). */
+function parametersOf(schema: z.ZodObject, where: 'path' | 'query', schemas: Schemas): JsonObject[] {
+  const json = schemas.convert(schema);
+  const required = new Set((json.required as string[] | undefined) ?? []);
+  return Object.entries((json.properties ?? {}) as Record<string, JsonObject>).map(([name, prop]) => {
+    const { description, ...rest } = prop;
+    return { name, in: where, required: where === 'path' || required.has(name), ...(description ? { description } : {}), schema: rest };
+  });
 }
 
+/** The path parameters in the template's order (from the handler's params schema), then the query parameters. */
 function parameters(path: string, doc: RouteDoc, schemas: Schemas): JsonObject[] {
-  const out: JsonObject[] = [];
-  for (const m of path.matchAll(/\{(\w+)\+?\}/g)) {
-    const name = m[1]!;
-    out.push({ name, in: 'path', required: true, description: PATH_PARAMS[name] ?? name, schema: { type: 'string' } });
-  }
-  if (doc.query) {
-    const json = schemas.convert(doc.query);
-    const required = new Set((json.required as string[] | undefined) ?? []);
-    for (const [name, prop] of Object.entries((json.properties ?? {}) as Record<string, JsonObject>)) {
-      const { description, ...schema } = prop;
-      out.push({ name, in: 'query', required: required.has(name), ...(description ? { description } : {}), schema });
-    }
-  }
-  return out;
+  const declared = doc.params ? parametersOf(doc.params, 'path', schemas) : [];
+  const inPath = [...path.matchAll(/\{(\w+)\+?\}/g)].map(
+    (m) => declared.find((p) => p.name === m[1]) ?? { name: m[1]!, in: 'path', required: true, schema: { type: 'string' } },
+  );
+  return [...inPath, ...(doc.query ? parametersOf(doc.query, 'query', schemas) : [])];
 }
 
 const NOT_MODIFIED =

@@ -47,7 +47,15 @@ const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'E
 
 /** True when an error says a dependency did not answer in time or is overloaded (not a bug of ours). */
 export function isDependencyUnavailable(err: unknown): boolean {
-  const e = err as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } } | null;
+  const e = err as {
+    name?: string;
+    code?: string;
+    $metadata?: { httpStatusCode?: number };
+    CancellationReasons?: { Code?: string }[];
+  } | null;
   if (!e || typeof e !== 'object') return false;
+  // A transaction DynamoDB cancelled because an item's partition was throttled: overload, not a bug.
+  if (e.name === 'TransactionCanceledException' && e.CancellationReasons?.some((r) => TRANSACTION_OVERLOAD.has(r.Code ?? ''))) return true;
   return UNAVAILABLE_NAMES.has(e.name ?? '') || UNAVAILABLE_CODES.has(e.code ?? '') || e.$metadata?.httpStatusCode === 503;
 }
+const TRANSACTION_OVERLOAD = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);

@@ -18,7 +18,7 @@ class ServiceMetrics extends Metrics {
 
 export const metrics = new ServiceMetrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME });
 
-/** The business counters an on-call person watches (README "Operating it"). */
+/** The business counters an on-call person watches (docs/operations.md). */
 export type BusinessMetric =
   | 'SignUps'
   | 'AccountsVerified'
@@ -43,7 +43,7 @@ export function count(name: BusinessMetric, value = 1): void {
  * dimension sets — per route, and the service totals the alarms and dashboard read.
  * Written directly rather than through Powertools' metric store: the document's shape is
  * fixed, and on the bench the store's bookkeeping cost ≈ 60 µs per request, a twentieth
- * of a single-item read (README "Decisions"). Same switch as Powertools.
+ * of a single-item read (docs/decisions.md). Same switch as Powertools.
  */
 export function recordRequest(route: string, statusCode: number, latencyMs: number, coldStart: boolean): void {
   if (coldStart) metrics.captureColdStartMetric();

@@ -1,5 +1,19 @@
 import { randomInt } from 'node:crypto';
+import { personName } from '../contract/inputs';
 import type { UserRecord } from '../db/users';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The web app registers with `fullName`, the contract's `full_name`. When both are sent,
+ * `fullName` is the name, and `full_name` must still be a valid one.
+ */
+export function fromWebAppRegistration(body: unknown): unknown {
+  if (!isObject(body) || body.fullName === undefined) return body;
+  const { fullName, ...rest } = body;
+  const keep = rest.full_name !== undefined && !personName.safeParse(rest.full_name).success;
+  return { ...rest, full_name: keep ? rest.full_name : fullName };
+}
 
 /**
  * The web app registers with `{fullName, email, password, role}` and no username. The
@@ -18,6 +32,6 @@ export function usernameCandidates(email: string): string[] {
 }
 
 /** `/auth/me`: the app reads `data.fullname`, `data.email`, `data.role` beside the contract's `user`. */
-export const meExtras = (u: UserRecord) => ({
+export const meForWebApp = (u: UserRecord) => ({
   data: { id: u.id, username: u.username, email: u.email, role: u.role, is_verified: u.is_verified, fullname: u.full_name },
 });

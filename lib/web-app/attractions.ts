@@ -5,7 +5,7 @@ import { toPublicAttraction, type PickedAttraction } from '../domain/attractions
  * fields they read `atraksi[0].nama`, `atraksi[0].gambar` (one URL, an <img> source),
  * `kabupaten` and `nama_popular` of each item.
  */
-export const attractionForBoth = (p: PickedAttraction) => ({
+export const attractionForWebApp = (p: PickedAttraction) => ({
   ...toPublicAttraction(p),
   atraksi: [{ nama: String(p.attraction.nama_atraksi), gambar: p.attraction.gambar[0] ?? null }],
   kabupaten: p.village.kabupaten,

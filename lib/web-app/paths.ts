@@ -13,4 +13,4 @@ const CONTRACT_PATH_OF = new Map(
 );
 
 /** The contract path behind a path the web app uses (the path itself when it is no alias). */
-export const contractPath = (path: string): string => CONTRACT_PATH_OF.get(path) ?? path;
+export const fromWebAppPath = (path: string): string => CONTRACT_PATH_OF.get(path) ?? path;

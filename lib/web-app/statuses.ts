@@ -8,7 +8,7 @@ import type { VillageRecord } from '../db/villages';
 const STATUS_SYNONYMS: Record<string, string> = { 'tidak aktif': 'nonaktif' };
 
 /** A status body with the web app's synonym replaced by the contract's value (anything else untouched). */
-export function statusBodyForBoth(body: unknown): unknown {
+export function fromWebAppStatus(body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const b = body as Record<string, unknown>;
   const synonym = typeof b.status === 'string' ? STATUS_SYNONYMS[b.status.trim().toLowerCase().replace(/\s+/g, ' ')] : undefined;
@@ -16,7 +16,7 @@ export function statusBodyForBoth(body: unknown): unknown {
 }
 
 /** GET /api/status-desa items: the page also shows the village's name and filters by province and regency. */
-export const statusForBoth = ({
+export const statusForWebApp = ({
   status,
   village,
 }: {

@@ -1,5 +1,5 @@
-import { CATEGORIES, present, type Category, type ItemExtras } from '../domain/tourism-descriptions';
-import type { TourismDescriptionRecord } from '../db/tourism-descriptions';
+import { CATEGORIES, toPublicTourismDescription, toPublicTourismItem, type Category } from '../domain/tourism-descriptions';
+import type { StoredItem, TourismDescriptionRecord } from '../db/tourism-descriptions';
 
 /**
  * Tourism items as the manager page (FasilitasProduk) writes and reads them:
@@ -37,25 +37,28 @@ function contractItem(category: Category, item: unknown): unknown {
   return out;
 }
 
-/** The `data` object of POST/PUT/PATCH /api/deskripsi-wisata with app-style items turned into the contract's. */
-export function tourismDataForBoth(data: unknown): unknown {
-  if (!isObject(data)) return data;
+/**
+ * The `data` object of POST/PUT/PATCH /api/deskripsi-wisata with app-style items turned
+ * into the contract's (a category sent as JSON text is parsed before, by the form reader).
+ */
+export function fromWebAppTourismData(data: unknown): unknown {
+  if (!isObject(data) || !CATEGORIES.some((c) => Array.isArray(data[c]))) return data;
   const out: Record<string, unknown> = { ...data };
   for (const c of CATEGORIES) {
-    let list = out[c];
-    if (typeof list === 'string') {
-      try {
-        list = JSON.parse(list);
-      } catch {
-        continue; // the contract's validation names the field
-      }
-    }
+    const list = out[c];
     if (Array.isArray(list)) out[c] = list.map((item) => contractItem(c, item));
   }
   return out;
 }
 
-const appItemFields: ItemExtras = (c, item) => ({ nama: item[NAME[c]], ...(PRICE[c] ? { harga: item[PRICE[c]!] } : {}) });
+const itemForWebApp = (c: Category, item: StoredItem) => ({
+  ...toPublicTourismItem(c, item),
+  nama: item[NAME[c]],
+  ...(PRICE[c] ? { harga: item[PRICE[c]!] } : {}),
+});
 
 /** The contract's description view with `nama`/`harga` added to every item. */
-export const presentForBoth = (d: TourismDescriptionRecord) => present(d, appItemFields);
+export const tourismDescriptionForWebApp = (d: TourismDescriptionRecord) => ({
+  ...toPublicTourismDescription(d),
+  ...(Object.fromEntries(CATEGORIES.map((c) => [c, JSON.stringify(d[c].map((i) => itemForWebApp(c, i)))])) as Record<Category, string>),
+});

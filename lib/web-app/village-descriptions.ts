@@ -3,6 +3,9 @@ import { VILLAGE_DESCRIPTION_FORM_LIMITS, type VillageDescriptionFiles } from '.
 import { invalid } from '../contract/errors';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG, withFields } from '../contract/messages';
+import type * as z from 'zod';
+import { namingFields } from '../contract/validation';
+import { form } from '../http/form';
 
 /**
  * Village descriptions as the manager page (DeskripsiDesa) sends and reads them: the
@@ -10,13 +13,13 @@ import { MSG, withFields } from '../contract/messages';
  * cover image in `gambar_cover`, and `jenis_desa` as a lower-case array such as
  * `["alam", "budaya"]`; it reads back `galeri_desa` and `gambar_cover`.
  */
-export const VILLAGE_DESCRIPTION_FORM_LIMITS_FOR_BOTH: MultipartLimits = {
+export const VILLAGE_DESCRIPTION_FORM_LIMITS_FOR_WEB_APP: MultipartLimits = {
   ...VILLAGE_DESCRIPTION_FORM_LIMITS,
   fileFields: [...VILLAGE_DESCRIPTION_FORM_LIMITS.fileFields, 'galeri_desa', 'gambar_cover'],
 };
 
 /** Gallery files (either field name, in order) and the one cover file; two covers are a 400. */
-export function villageDescriptionFilesForBoth(files: UploadedFile[]): VillageDescriptionFiles {
+export function fromWebAppVillageDescriptionFiles(files: UploadedFile[]): VillageDescriptionFiles {
   const covers = files.filter((f) => f.field === 'gambar_cover');
   if (covers.length > 1) throw invalid(withFields(MSG.tooManyFilesInField, ['gambar_cover']));
   return { gallery: files.filter((f) => f.field !== 'gambar_cover'), cover: covers[0] };
@@ -25,7 +28,7 @@ export function villageDescriptionFilesForBoth(files: UploadedFile[]): VillageDe
 const KIND_BY_LOWER = new Map(JENIS_DESA.map((k) => [k.toLowerCase(), k]));
 
 /** `jenis_desa: ["alam", …]` → the contract's `jenis_desa: "Alam"` plus every kind in `jenis_desa_list`. */
-export function villageDescriptionDataForBoth(data: unknown): unknown {
+export function fromWebAppVillageDescriptionData(data: unknown): unknown {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return data;
   const d = data as Record<string, unknown>;
   if (!Array.isArray(d.jenis_desa) || d.jenis_desa.length === 0) return data;
@@ -37,15 +40,25 @@ export function villageDescriptionDataForBoth(data: unknown): unknown {
 const extras = (d: VillageDescriptionRecord) => ({ galeri_desa: d.galeri_gambar, gambar_cover: coverOf(d) });
 
 /** GET /api/deskripsi-desa/{kd}: the contract's view plus `galeri_desa` and `gambar_cover`. */
-export const villageDescriptionForBoth = (d: VillageDescriptionRecord) => ({ ...toPublicVillageDescription(d), ...extras(d) });
+export const villageDescriptionForWebApp = (d: VillageDescriptionRecord) => ({ ...toPublicVillageDescription(d), ...extras(d) });
 
 /**
  * POST/PUT responses: the contract's `data`, then what the page reads back after saving
  * (the gallery and cover, and the coordinates it otherwise resets).
  */
-export const villageDescriptionWriteForBoth = (contract: Record<string, unknown>, d: VillageDescriptionRecord) => ({
+export const villageDescriptionWriteForWebApp = (contract: Record<string, unknown>, d: VillageDescriptionRecord) => ({
   ...contract,
   ...extras(d),
   latitude: d.latitude,
   longitude: d.longitude,
+});
+
+/**
+ * The input spec of POST and PUT /api/deskripsi-desa (lib/http/input.ts): the form with
+ * both dialects' file fields, the app's `jenis_desa` array adapted, refusals naming fields.
+ */
+export const villageDescriptionFormInput = <S extends z.ZodType>(data: S) => ({
+  form: form({ data, limits: VILLAGE_DESCRIPTION_FORM_LIMITS_FOR_WEB_APP, files: fromWebAppVillageDescriptionFiles }),
+  adapt: fromWebAppVillageDescriptionData,
+  invalid: namingFields(MSG.villageDescriptionInvalid),
 });

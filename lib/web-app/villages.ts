@@ -1,3 +1,5 @@
+import * as z from 'zod';
+import { listPagingQuery } from '../contract/inputs';
 import type { VillageRecord } from '../db/villages';
 
 /**
@@ -5,10 +7,14 @@ import type { VillageRecord } from '../db/villages';
  * `item.jenis_desa?.includes('alam' | 'budaya' | 'buatan')`, so each item also carries
  * the village description's kinds as a lower-case array (`[]` without a description).
  */
-export const DETAILS_BY_KIND_QUERY = 'byJenis';
+export const villageDetailsQueryForWebApp = listPagingQuery.extend({
+  byJenis: z
+    .string()
+    .meta({ description: 'Web-app dialect: `true` adds `jenis_desa` (lower-case kinds) to each item', examples: ['true'] })
+    .optional()
+    .transform((v) => /^(true|1)$/i.test(v ?? '')),
+});
 
-export const wantsKinds = (query: Record<string, string>) => /^(true|1)$/i.test(query[DETAILS_BY_KIND_QUERY] ?? '');
-
-export const kindsForBoth = (v: Pick<VillageRecord, 'jenis_desa_list'>) => ({
+export const villageKindsForWebApp = (v: Pick<VillageRecord, 'jenis_desa_list'>) => ({
   jenis_desa: (v.jenis_desa_list ?? []).map((k) => k.toLowerCase()),
 });

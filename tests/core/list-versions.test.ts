@@ -9,15 +9,23 @@ import { listVersions } from '../../lib/db/list-versions';
 import { createRequest, deleteRequest, setRequestStatus } from '../../lib/db/requests';
 import { createStatus, deleteStatus, updateStatus } from '../../lib/db/statuses';
 import { getUserByEmail, type UserRecord } from '../../lib/db/users';
-import { createScoreFrom } from '../../lib/domain/score-service';
+import { createScore } from '../../lib/domain/score-service';
 import {
-  createTourismDescriptionAs,
-  deleteTourismDescriptionAs,
-  removeTourismItemAs,
-  updateTourismDescriptionAs,
+  createTourismDescription,
+  createTourismInput,
+  deleteTourismDescription,
+  removeTourismItem,
+  updateTourismDescription,
+  updateTourismInput,
 } from '../../lib/domain/tourism-descriptions';
-import { createVillageDescriptionAs, deleteVillageDescriptionAs, updateVillageDescriptionAs } from '../../lib/domain/village-descriptions';
-import { deleteVillageAs } from '../../lib/domain/villages';
+import {
+  createVillageDescription,
+  createVillageDescriptionInput,
+  deleteVillageDescription,
+  updateVillageDescription,
+  updateVillageDescriptionInput,
+} from '../../lib/domain/village-descriptions';
+import { deleteVillage } from '../../lib/domain/villages';
 import type { ListKind } from '../../lib/contract/lists';
 import { SIX_SCORES, tourismData, villageDescriptionData } from '../robustness/support/fixture';
 import { makeUser } from '../support/users';
@@ -47,8 +55,8 @@ describe('list versions move with every write that changes a list', () => {
     const owner = await makeUser('pengelola');
     await bumps(['villages', 'requests'], () => makeVillage(owner));
     const { caller, kd } = await ownerWithVillage();
-    await createScoreFrom({ kd_desa: kd, ...SIX_SCORES });
-    await bumps(['villages', 'requests', 'statuses', 'scores', 'tourism'], () => deleteVillageAs(kd, caller));
+    await createScore({ kd_desa: kd, ...SIX_SCORES });
+    await bumps(['villages', 'requests', 'statuses', 'scores', 'tourism'], () => deleteVillage(kd, caller));
   });
 
   it('requests and statuses: create, change, delete', async () => {
@@ -67,18 +75,26 @@ describe('list versions move with every write that changes a list', () => {
 
   it('descriptions: tourism create, replace, item removal, delete; village description create, replace, delete', async () => {
     const { caller, kd } = await ownerWithVillage();
-    await bumps(['tourism'], () => createTourismDescriptionAs(tourismData(kd), [], caller));
+    await bumps(['tourism'], () => createTourismDescription(createTourismInput.parse(tourismData(kd)), [], caller));
     let itemId = 0;
     await bumps(['tourism'], async () => {
-      const updated = await updateTourismDescriptionAs(kd, { ...tourismData(kd), penjelasan_umum: 'Baru' }, [], caller);
+      const input = updateTourismInput.parse({ ...tourismData(kd), penjelasan_umum: 'Baru' });
+      const updated = await updateTourismDescription(kd, input, [], caller);
       itemId = updated.atraksi[0]!.id;
     });
-    await bumps(['tourism'], () => removeTourismItemAs(kd, { entity_type: 'atraksi', item_id: itemId }, caller));
-    await bumps(['tourism'], () => deleteTourismDescriptionAs(kd, caller));
-    await bumps(['villages'], () => createVillageDescriptionAs(villageDescriptionData(kd), { gallery: [] }, caller));
+    await bumps(['tourism'], () => removeTourismItem(kd, { entity_type: 'atraksi', item_id: itemId }, caller));
+    await bumps(['tourism'], () => deleteTourismDescription(kd, caller));
     await bumps(['villages'], () =>
-      updateVillageDescriptionAs(kd, { ...villageDescriptionData(), deskripsi_desa: 'Baru' }, { gallery: [] }, caller),
+      createVillageDescription(createVillageDescriptionInput.parse(villageDescriptionData(kd)), { gallery: [] }, caller),
     );
-    await bumps(['villages'], () => deleteVillageDescriptionAs(kd, caller));
+    await bumps(['villages'], () =>
+      updateVillageDescription(
+        kd,
+        updateVillageDescriptionInput.parse({ ...villageDescriptionData(), deskripsi_desa: 'Baru' }),
+        { gallery: [] },
+        caller,
+      ),
+    );
+    await bumps(['villages'], () => deleteVillageDescription(kd, caller));
   });
 });

@@ -5,7 +5,7 @@ import { ACCESS_RULES } from '../../lib/auth/access-rules';
 import { ROUTE_KEYS, ROUTES, serverlessFunctions, splitRouteKey, type RouteKey, type RouteSpec } from '../../lib/routes';
 import { routeOf } from '../../lib/http/handler';
 import { ROOT } from '../../scripts/local-stack';
-import { contractPath } from '../../lib/web-app/paths';
+import { fromWebAppPath } from '../../lib/web-app/paths';
 import { declaredAliases, declaredRoutes } from '../support/routes';
 
 describe('the route table (lib/routes.ts)', () => {
@@ -21,7 +21,7 @@ describe('the route table (lib/routes.ts)', () => {
   it("handler modules name no route: the wrapper finds each event's route in the table (also through a web-app alias)", () => {
     for (const r of routes) {
       const file = join(ROOT, `${r.handler.replace(/\.handler$/, '')}.ts`);
-      expect(readFileSync(file, 'utf8'), file).toMatch(/= route\(async/);
+      expect(readFileSync(file, 'utf8'), file).toMatch(/export const handler = route\(/);
       const { method, path } = splitRouteKey(r.key as RouteKey);
       if (method !== 'ANY') expect(routeOf({ httpMethod: method, resource: path }), r.key).toBe(r.key);
       const alias = (ROUTES[r.key as RouteKey] as RouteSpec).webApp;
@@ -56,7 +56,7 @@ describe('the route table (lib/routes.ts)', () => {
   it("serves the web app's /authentication/* paths as second events of the contract's /auth/* functions", () => {
     const aliases = declaredAliases();
     for (const a of aliases) {
-      const contract = routes.find((r) => r.method === a.method && r.path === contractPath(a.path));
+      const contract = routes.find((r) => r.method === a.method && r.path === fromWebAppPath(a.path));
       expect(contract?.fn, `${a.key} has no contract route`).toBe(a.fn);
       expect((serverlessFunctions('CORS')[a.fn] as { events: { http: { path: string } }[] }).events[1]!.http.path).toBe(a.path);
     }

@@ -41,7 +41,7 @@ const allowed: Expectation = { refused: false };
 const refused = (status: 401 | 403, message: string): Expectation => ({ refused: true, status, message });
 
 /**
- * Where the rule table is silent and the handler decides (README "Decisions"): POST
+ * Where the rule table is silent and the handler decides (docs/decisions.md): POST
  * /api/desa-wisata is `optional`, owner-only in its domain, and has no `roles`, so the table admits
  * every role; the handler refuses callers who are not pengelola (only a pengelola can
  * own a village) with its own text. Applied only where the rule-derived expectation is

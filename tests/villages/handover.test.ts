@@ -2,7 +2,7 @@
  * Issue 19 (5), hand-over without consent: PUT /api/desa-wisata/{kd} naming another
  * e-mail moves the village only to a verified pengelola, and both managers are mailed
  * (after the change committed; a failed mail does not fail the PUT). No acceptance step
- * (README "Decisions"): the receiver may hand it back or delete it.
+ * (docs/decisions.md): the receiver may hand it back or delete it.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SESClient } from '@aws-sdk/client-ses';

@@ -1,0 +1,103 @@
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type * as z from 'zod';
+import type { MultipartLimits, UploadedFile } from '../contract/files';
+import { parseInput, type Refusal } from '../contract/validation';
+import { jsonBody } from './body';
+
+/**
+ * A route's input, declared once: what the route wrapper (lib/http/handler.ts) reads and
+ * parses before the route's function runs, and what the OpenAPI catalogue documents
+ * (the same schema objects; tests/docs/inputs.test.ts holds them together).
+ *
+ * ```ts
+ * export const handler = route({ body: loginInput, invalid: MSG.loginMissing }, async ({ body }) => …);
+ * ```
+ */
+export interface InputSpec {
+  /** Path parameters (URL-decoded first). */
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** A JSON body. A body that is not JSON is a 400 `badJson` (default "Body JSON tidak valid"); an empty one is `{}`. */
+  body?: z.ZodType;
+  /** A form: multipart `data` (JSON text) plus files, or the same data as JSON (`form(…)` of lib/http/form.ts). */
+  form?: FormSpec<z.ZodType, unknown>;
+  /** One uploaded file (`upload(…)` of lib/http/form.ts). */
+  upload?: UploadSpec;
+  /** The web-app dialect's mapping of the JSON body (or the form's `data`) to the contract's, before parsing (lib/web-app). */
+  adapt?: (raw: unknown) => unknown;
+  /** The answer to a failed parse whose first issue carries no text of its own (lib/contract/validation.ts). */
+  invalid?: Refusal;
+  badJson?: string;
+}
+
+/** Reads a form route's input; made by `form(…)` in lib/http/form.ts, so only form routes load the multipart parser. */
+export interface FormSpec<S extends z.ZodType = z.ZodType, F = UploadedFile[]> {
+  /** The schema of the `data` object. */
+  data: S;
+  limits: MultipartLimits;
+  /** Fields of `data` that may arrive as JSON text: form.ts parses them, the one place (a text that is not JSON is left for `data` to refuse). */
+  jsonText?: readonly string[];
+  /** The files as the route's domain function takes them (default: as uploaded). */
+  files?: (files: UploadedFile[]) => F;
+  /** Reads the form, maps its `data` with the route's `adapt`, and parses it (refused with the route's `invalid`). */
+  read(
+    event: APIGatewayProxyEvent,
+    headers: Record<string, string>,
+    route: Pick<InputSpec, 'adapt' | 'invalid'>,
+  ): Promise<{ body: z.output<S>; files: F }>;
+}
+
+/** Reads an upload route's one file; made by `upload(…)` in lib/http/form.ts. */
+export interface UploadSpec {
+  /** Its one file field is `limits.fileFields[0]`. */
+  limits: MultipartLimits;
+  read(event: APIGatewayProxyEvent, headers: Record<string, string>): Promise<UploadedFile>;
+}
+
+type Output<T, Fallback> = T extends z.ZodType ? z.output<T> : Fallback;
+
+/** What a route's function receives of its input, parsed. */
+export interface Input<S extends InputSpec> {
+  params: Output<S['params'], Record<string, string>>;
+  query: Output<S['query'], Record<string, string>>;
+  /** The parsed JSON body, or the form's parsed `data`. */
+  body: S extends { body: infer B extends z.ZodType }
+    ? z.output<B>
+    : S extends { form: FormSpec<infer D extends z.ZodType, unknown> }
+      ? z.output<D>
+      : undefined;
+  files: S extends { form: FormSpec<z.ZodType, infer F> } ? F : undefined;
+  file: S extends { upload: UploadSpec } ? UploadedFile : undefined;
+}
+
+/**
+ * Reads and parses a request's input as `spec` declares it: path parameters (a parameter
+ * of the path template that the event lacks is ""), query, then the body, the form or the
+ * upload. Throws the 4xx `DomainError` of the first failure.
+ */
+export async function readInput<S extends InputSpec>(
+  spec: S,
+  event: APIGatewayProxyEvent,
+  headers: Record<string, string>,
+  path: string,
+  params: Record<string, string>,
+  query: Record<string, string>,
+): Promise<Input<S>> {
+  const blanks = Object.fromEntries([...path.matchAll(/\{(\w+)\+?\}/g)].map((m) => [m[1]!, '']));
+  const input = {
+    params: spec.params ? parseInput(spec.params, { ...blanks, ...params }, spec.invalid) : params,
+    query: spec.query ? parseInput(spec.query, query, spec.invalid) : query,
+    body: undefined as unknown,
+    files: undefined as unknown,
+    file: undefined as UploadedFile | undefined,
+  };
+  if (spec.body) {
+    const raw = jsonBody(event, spec.badJson);
+    input.body = parseInput(spec.body, spec.adapt ? spec.adapt(raw) : raw, spec.invalid);
+  } else if (spec.form) {
+    Object.assign(input, await spec.form.read(event, headers, spec));
+  } else if (spec.upload) {
+    input.file = await spec.upload.read(event, headers);
+  }
+  return input as Input<S>;
+}

@@ -1,0 +1,110 @@
+/** The catalogue of functions/auth: accounts, login, password reset, verification. */
+import * as z from 'zod';
+import { loginInput, registerInput, verifyAccountParams } from '../../auth/accounts';
+import { requestResetInput, resetPasswordInput, verifyResetInput } from '../../auth/reset-codes';
+import { MSG } from '../../contract/messages';
+import * as R from '../responses';
+import { badJson, createdDoc, done, e, ok, type AreaDocs } from './shared';
+
+const mailFailed = (when: string) => e(500, MSG.mailFailed, when);
+
+export const AUTH_DOCS = {
+  'POST /auth/register': {
+    tag: 'Akun',
+    summary: 'Register an account (pengelola or dinas)',
+    description:
+      'New accounts are unverified until an admin verifies them. Without `username` one is derived from the e-mail. The web app sends `fullName` for `full_name`. Admins cannot sign up.',
+    request: {
+      kind: 'json',
+      schema: registerInput,
+      example: {
+        username: 'pengelola_merapi',
+        full_name: 'Siti Rahayu',
+        email: 'siti@example.com',
+        password: 'rahasia-123',
+        role: 'pengelola',
+      },
+    },
+    success: createdDoc(R.success({ message: R.message(MSG.registerSuccess), data: z.object({ id: z.number().int() }) })),
+    errors: [
+      badJson,
+      e(400, MSG.registerInvalid, 'A field is missing or invalid'),
+      e(409, MSG.emailTaken, 'The e-mail is already registered'),
+      e(409, MSG.usernameTaken, 'The username is taken (case-insensitive)'),
+    ],
+  },
+  'POST /auth/login': {
+    tag: 'Akun',
+    summary: 'Log in and receive a bearer token',
+    description:
+      'The token (HS256 JWT, 24 h) is given at the top level and in `data`. Five failed logins for one e-mail within 15 minutes lock it for 15 minutes.',
+    request: { kind: 'json', schema: loginInput, example: { email: 'admin@desawisata.local', password: 'desawisata-demo' } },
+    success: ok(
+      R.success({ message: R.message(MSG.loginSuccess), token: z.string(), data: z.object({ user: R.PublicUser, token: z.string() }) }),
+    ),
+    errors: [
+      badJson,
+      e(400, MSG.loginMissing, 'email or password is missing'),
+      e(401, MSG.loginFailed, 'Unknown e-mail or wrong password'),
+      e(403, MSG.accountUnverified, 'Right password, but the account is not verified yet'),
+      e(429, MSG.loginThrottled, 'Too many failed logins for this e-mail (see Retry-After)'),
+    ],
+  },
+  'POST /auth/password': {
+    tag: 'Akun',
+    summary: 'Request a password reset code by e-mail',
+    description: 'Sends a 6-digit code, valid 5 minutes; at most one new code per minute per e-mail.',
+    request: { kind: 'json', schema: requestResetInput, example: { email: 'siti@example.com' } },
+    success: done(MSG.resetCodeSent),
+    errors: [
+      badJson,
+      e(400, MSG.emailRequired, 'email is missing'),
+      e(404, MSG.emailNotFound, 'No account with this e-mail'),
+      e(429, MSG.resetCodeTooSoon, 'A code was sent less than a minute ago (see Retry-After)'),
+      mailFailed('The mail could not be sent (no code is left behind)'),
+    ],
+  },
+  'POST /auth/password/verify': {
+    tag: 'Akun',
+    summary: 'Check a reset code',
+    request: { kind: 'json', schema: verifyResetInput, example: { email: 'siti@example.com', resetCode: '123456' } },
+    success: done(MSG.resetCodeValid),
+    errors: [
+      badJson,
+      e(400, MSG.resetVerifyMissing, 'email or resetCode is missing'),
+      e(400, MSG.resetCodeWrong, 'Wrong, expired, used-up or unknown code (5 tries per code)'),
+    ],
+  },
+  'PUT /auth/password': {
+    tag: 'Akun',
+    summary: 'Set a new password with a reset code',
+    description: 'Checked in this order: all fields present, passwords equal, password length (8 to 128 characters), code.',
+    request: {
+      kind: 'json',
+      schema: resetPasswordInput,
+      example: { email: 'siti@example.com', resetCode: '123456', newPassword: 'rahasia-baru-123', confirmPassword: 'rahasia-baru-123' },
+    },
+    success: done(MSG.passwordResetSuccess),
+    errors: [
+      badJson,
+      e(400, MSG.resetAllFieldsRequired, 'A field is missing'),
+      e(400, MSG.resetPasswordMismatch, 'newPassword and confirmPassword differ'),
+      e(400, MSG.passwordLength, 'The new password is shorter than 8 or longer than 128 characters'),
+      e(400, MSG.resetCodeInvalidOrExpired, 'Wrong, expired, used-up or unknown code'),
+    ],
+  },
+  'PUT /auth/verify/{email}': {
+    tag: 'Akun',
+    summary: 'Verify an account (admin)',
+    description: 'Idempotent; mails the user each time.',
+    params: verifyAccountParams,
+    success: done(MSG.accountVerified),
+    errors: [e(404, MSG.userNotFound, 'No account with this e-mail'), mailFailed('The account is verified but the mail could not be sent')],
+  },
+  'GET /auth/me': {
+    tag: 'Akun',
+    summary: "The token owner's account",
+    success: ok(R.success({ user: R.PublicUser.omit({ full_name: true }) })),
+    errors: [],
+  },
+} satisfies AreaDocs;

@@ -1,0 +1,118 @@
+/**
+ * The catalogue's vocabulary: what a route's entry holds (RouteDoc) and the error lists
+ * and success shapes several areas share.
+ */
+import type * as z from 'zod';
+import type { RouteKey } from '../../auth/access-rules';
+import type { MultipartLimits } from '../../contract/files';
+import { MSG } from '../../contract/messages';
+import { IMAGE_MAX_BYTES } from '../../domain/images';
+import * as R from '../responses';
+
+export type DocumentedRoute = Exclude<RouteKey, 'ANY /{proxy+}'>;
+
+export interface ErrorDoc {
+  status: number;
+  message: string;
+  /** When the service answers it. */
+  when: string;
+  /** What follows the text, e.g. ": <fields>" (the text is then a prefix). */
+  suffix?: string;
+}
+
+export interface FileFieldDoc {
+  /** The form field name as sent (a trailing `[]` is optional). */
+  field: string;
+  description: string;
+  maxFiles: number;
+}
+
+/**
+ * A request body. `schema` is the very schema the route's handler parses with (its
+ * `handler.input`; tests/docs/inputs.test.ts holds them together).
+ */
+export type RequestDoc =
+  /** A JSON body. */
+  | { kind: 'json'; schema: z.ZodType; example?: unknown; description?: string }
+  /** multipart/form-data with a `data` field (JSON text of `schema`) and image files; or application/json with the same data. */
+  | { kind: 'form'; schema: z.ZodType; files: FileFieldDoc[]; example: unknown; description?: string }
+  /** multipart/form-data with one file, in the field `limits.fileFields[0]`. */
+  | { kind: 'file'; limits: MultipartLimits; description: string };
+
+export interface SuccessDoc {
+  status: number;
+  description: string;
+  /** The JSON body (application/json), unless `contentType` says otherwise. */
+  schema: z.ZodType;
+  contentType?: string;
+}
+
+export interface RouteDoc {
+  tag: string;
+  summary: string;
+  description?: string;
+  /** Path parameters: the handler's params schema (an object whose properties are the parameters). */
+  params?: z.ZodObject;
+  /** Query parameters: the handler's query schema. */
+  query?: z.ZodObject;
+  request?: RequestDoc;
+  success: SuccessDoc;
+  errors: ErrorDoc[];
+  /** Response headers of the success response. */
+  successHeaders?: Record<string, string>;
+}
+
+/** The entries of one area (functions/<area>); the index checks that together they document every route. */
+export type AreaDocs = Partial<Record<DocumentedRoute, RouteDoc>>;
+
+export const e = (status: number, message: string, when: string, suffix?: string): ErrorDoc => ({
+  status,
+  message,
+  when,
+  ...(suffix ? { suffix } : {}),
+});
+
+export const badJson = e(400, MSG.invalidJson, 'The body is not valid JSON');
+export const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
+export const payloadTooLarge = e(413, MSG.payloadTooLarge, 'The request body exceeds the Lambda payload ceiling');
+
+/** What parsing a multipart/form-data (or JSON) body with image files can answer. */
+export function formErrors(limits: MultipartLimits): ErrorDoc[] {
+  const { files, filesPerField } = limits;
+  return [
+    e(400, MSG.multipartInvalid, 'The multipart body cannot be parsed'),
+    e(400, MSG.fileFieldUnknown, 'A file comes in a field the route does not take', ': <field>'),
+    e(400, MSG.tooManyFiles, `More than ${files} files in the request`, ` (maksimal ${files})`),
+    e(400, MSG.tooManyFilesInField, `More than ${filesPerField} files in one field`, ` <field> (maksimal ${filesPerField})`),
+    e(400, MSG.tooManyFields, 'Too many non-file fields'),
+    e(400, MSG.imageTypeInvalid, 'A file is not a JPEG, PNG or WebP image (checked by its bytes)'),
+    e(413, MSG.fileTooLarge, `A file is larger than ${mb(IMAGE_MAX_BYTES)}`),
+    e(413, MSG.fieldTooLarge, 'A text field is too large'),
+    payloadTooLarge,
+    e(415, MSG.unsupportedMediaType, 'The Content-Type is neither multipart/form-data nor application/json'),
+  ];
+}
+
+/** Errors of a description form: the `data` field, and the size the record may reach. */
+export const dataErrors = (invalid: string): ErrorDoc[] => [
+  e(400, MSG.dataJsonInvalid, 'The `data` field (or the JSON body) is missing or not a JSON object'),
+  e(400, invalid, 'A field of `data` is invalid; the offending fields are named', ': <fields>'),
+  e(413, MSG.itemTooLarge, 'The description would exceed the 400 KB DynamoDB stores per item'),
+];
+
+/** A refused field of a JSON body whose text names the offending fields. */
+export const fieldsInvalid = (message: string) => e(400, message, 'A field is missing or invalid', ': <fields>');
+
+export const ownerOnlyError = e(403, MSG.villageOwnerOnly, 'The village belongs to another pengelola');
+export const villageMissing = e(404, MSG.villageNotFound, 'No village with this code');
+/** The errors of a route that acts on a village the caller must own. */
+export const ownVillage = [ownerOnlyError, villageMissing];
+
+export const pagingInvalid = e(400, MSG.paginationInvalid, 'page or limit is not a positive integer in range');
+
+export const ok = (schema: z.ZodType, description = 'Success'): SuccessDoc => ({ status: 200, description, schema });
+export const createdDoc = (schema: z.ZodType, description = 'Created'): SuccessDoc => ({ status: 201, description, schema });
+/** A success answer that is only its message. */
+export const done = (text: string) => ok(R.success({ message: R.message(text) }));
+/** A success answer of `data`. */
+export const okData = (schema: z.ZodType) => ok(R.success({ data: schema }));

@@ -1,0 +1,155 @@
+/** The catalogue of functions/tourism: tourism descriptions and their items. */
+import * as z from 'zod';
+import { kdDesaParams, pageQuery } from '../../contract/inputs';
+import { MSG } from '../../contract/messages';
+import {
+  appendTourismItemsInput,
+  CATEGORIES,
+  createTourismInput,
+  removeTourismItemInput,
+  TOURISM_FORM_LIMITS,
+  updateTourismInput,
+} from '../../domain/tourism-descriptions';
+import * as R from '../responses';
+import {
+  badJson,
+  createdDoc,
+  dataErrors,
+  done,
+  e,
+  formErrors,
+  ok,
+  okData,
+  ownVillage,
+  pagingInvalid,
+  type AreaDocs,
+  type ErrorDoc,
+  type FileFieldDoc,
+} from './shared';
+
+const CATEGORY_FILES: FileFieldDoc[] = CATEGORIES.map((c) => ({
+  field: `${c}[]`,
+  description: `Images for the new ${c} items, in order: each item takes \`jumlah_gambar\` files (default 1 for a new item).`,
+  maxFiles: TOURISM_FORM_LIMITS.filesPerField,
+}));
+
+const tourismExample = {
+  kd_desa: 'DESA-a1B2c3D4e5',
+  penjelasan_umum: 'Desa wisata di lereng Merapi dengan budaya Jawa yang masih terjaga.',
+  fasilitas: 'Parkir, toilet, mushola, homestay',
+  dokumentasi_desa: '',
+  atraksi: [{ nama_atraksi: 'Jeep lava tour', kategori_atraksi: 'Alam' }],
+  penginapan: [{ nama_penginapan: 'Homestay Pak Darmo', harga_penginapan: 250000 }],
+  paket_wisata: [{ nama_paket_wisata: 'Paket live-in 2 hari', harga_paket_wisata: 650000 }],
+  suvenir: [{ nama_suvenir: 'Batik tulis', harga_suvenir: 175000 }],
+};
+
+/** Errors of a form that writes items: the form, its `data`, and the images its items list. */
+const itemWriteErrors: ErrorDoc[] = [
+  ...formErrors(TOURISM_FORM_LIMITS),
+  ...dataErrors(MSG.tourismDescriptionInvalid),
+  e(400, MSG.tooManyFilesForItems, "More files in a category field than that category's items take", ': <category>'),
+  e(
+    400,
+    MSG.imageUrlInvalid,
+    "An item's `gambar` lists a URL that, in its canonical form, is none of: an image the description lists, the caller's upload, an image of this village's descriptions (now or before)",
+  ),
+  e(400, MSG.imageNotFound, "An item's `gambar` lists an image that no longer exists (or that the orphan sweep is deleting)"),
+  e(400, MSG.tooManyImageChanges, 'More than 90 earlier images newly listed in one request'),
+];
+/** Errors of a change of an existing description of a village the caller owns. */
+const changeErrors: ErrorDoc[] = [
+  ...ownVillage,
+  e(404, MSG.tourismDescriptionNotFound, 'The village has no tourism description'),
+  e(409, MSG.tourismDescriptionBusy, 'Concurrent changes kept colliding (retried inside the service first)'),
+];
+/** A PATCH answer: the affected categories only. */
+const categoriesAnswer = (text: string, description: string) =>
+  ok(
+    R.success({
+      message: R.message(text),
+      data: z
+        .object({ kd_desa: z.string(), ...Object.fromEntries(CATEGORIES.map((c) => [c, R.TourismDescription.shape[c].optional()])) })
+        .meta({ description }),
+    }),
+  );
+
+export const TOURISM_DOCS = {
+  'POST /api/deskripsi-wisata': {
+    tag: 'Deskripsi wisata',
+    summary: 'Create the tourism description of a village',
+    description: 'Text fields default to `""`, categories to `[]`. Items get integer ids. A category may also be sent as JSON text.',
+    request: { kind: 'form', schema: createTourismInput, files: CATEGORY_FILES, example: tourismExample },
+    success: createdDoc(R.success({ message: R.message(MSG.tourismDescriptionCreated), data: R.TourismDescription })),
+    errors: [...itemWriteErrors, ...ownVillage, e(409, MSG.tourismDescriptionExists, 'The village already has one')],
+  },
+  'GET /api/deskripsi-wisata': {
+    tag: 'Deskripsi wisata',
+    summary: 'Tourism descriptions, a page at a time (oldest first)',
+    query: pageQuery,
+    success: ok(R.success({ data: z.array(R.TourismDescription), pagination: R.Pagination })),
+    errors: [pagingInvalid],
+  },
+  'GET /api/deskripsi-wisata/{kd_desa}': {
+    tag: 'Deskripsi wisata',
+    summary: 'The tourism description of a village',
+    params: kdDesaParams,
+    success: okData(R.TourismDescription),
+    errors: [e(404, MSG.tourismDescriptionNotFound, 'The village has no tourism description')],
+  },
+  'PUT /api/deskripsi-wisata/{kd_desa}': {
+    tag: 'Deskripsi wisata',
+    summary: 'Change a tourism description',
+    description:
+      'Text fields given are replaced. Each category given is replaced: items with a known `id` keep it (and their images unless `gambar` lists which to keep), others are new. Categories not given stay.',
+    params: kdDesaParams,
+    request: {
+      kind: 'form',
+      schema: updateTourismInput,
+      files: CATEGORY_FILES,
+      example: { penjelasan_umum: 'Teks baru', atraksi: [{ id: 1, nama_atraksi: 'Jeep lava tour', kategori_atraksi: 'Alam' }] },
+    },
+    success: ok(R.success({ message: R.message(MSG.tourismDescriptionUpdated), data: R.TourismDescription })),
+    errors: [
+      ...itemWriteErrors,
+      e(400, MSG.itemIdDuplicate, 'Two items of one category carry the same `id`', ': <category>'),
+      ...changeErrors,
+    ],
+  },
+  'DELETE /api/deskripsi-wisata/{kd_desa}': {
+    tag: 'Deskripsi wisata',
+    summary: 'Delete a tourism description (its images are released; the daily sweep removes them a day later)',
+    params: kdDesaParams,
+    success: done(MSG.tourismDescriptionDeleted),
+    errors: changeErrors,
+  },
+  'PATCH /api/deskripsi-wisata/{kd_desa}': {
+    tag: 'Deskripsi wisata',
+    summary: 'Append items (with images) to categories',
+    description: 'Existing items are kept; new items get new integer ids. Concurrent appends all land. At most 100 items per category.',
+    params: kdDesaParams,
+    request: {
+      kind: 'form',
+      schema: appendTourismItemsInput,
+      files: CATEGORY_FILES,
+      example: { atraksi: [{ nama_atraksi: 'Tubing Sungai Gendol', kategori_atraksi: 'Alam' }] },
+    },
+    success: categoriesAnswer(MSG.tourismItemsAdded, 'Only the affected categories, as JSON text arrays'),
+    errors: [...itemWriteErrors, ...changeErrors],
+  },
+  'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': {
+    tag: 'Deskripsi wisata',
+    summary: 'Remove one item (and its images)',
+    params: kdDesaParams,
+    request: { kind: 'json', schema: removeTourismItemInput, example: { entity_type: 'atraksi', item_id: 1 } },
+    success: categoriesAnswer(MSG.tourismItemRemoved, 'The affected category without the removed item, as JSON text'),
+    errors: [
+      badJson,
+      e(400, MSG.entityTypeItemIdRequired, 'entity_type or item_id is missing'),
+      e(400, MSG.entityTypeInvalid, 'entity_type is not one of the four categories'),
+      e(400, MSG.itemIdInvalid, 'item_id is not a positive integer'),
+      e(404, MSG.itemNotFound, 'No item with this id in the category'),
+      ...changeErrors,
+    ],
+  },
+} satisfies AreaDocs;

@@ -1,0 +1,29 @@
+/** The catalogue of functions/uploads. */
+import * as z from 'zod';
+import { MSG } from '../../contract/messages';
+import { IMAGE_MAX_BYTES, UPLOAD_LIMITS } from '../../domain/images';
+import * as R from '../responses';
+import { e, mb, ok, payloadTooLarge, type AreaDocs } from './shared';
+
+export const UPLOAD_DOCS = {
+  'POST /api/upload/gambar': {
+    tag: 'Deskripsi wisata',
+    summary: 'Upload one image for later use in a description item',
+    description:
+      'Refer to the returned URL in an item’s `gambar`; the item keeps this URL. Uploads no record refers to are removed by the daily sweep once a day old.',
+    request: { kind: 'file', limits: UPLOAD_LIMITS, description: `One JPEG, PNG or WebP image, at most ${mb(IMAGE_MAX_BYTES)}` },
+    success: ok(R.success({ url: z.string().meta({ format: 'uri' }) })),
+    errors: [
+      e(400, MSG.noFileUploaded, 'No file (or an empty one) in field `file`'),
+      e(400, MSG.multipartInvalid, 'The multipart body cannot be parsed'),
+      e(400, MSG.fileFieldUnknown, 'A file comes in a field other than `file`', ': <field>'),
+      e(400, MSG.tooManyFiles, 'More than one file', ' (maksimal 1)'),
+      e(400, MSG.tooManyFields, 'Too many non-file fields'),
+      e(400, MSG.imageTypeInvalid, 'The file is not a JPEG, PNG or WebP image (checked by its bytes)'),
+      e(413, MSG.fileTooLarge, `The file is larger than ${mb(IMAGE_MAX_BYTES)}`),
+      e(413, MSG.fieldTooLarge, 'A text field is too large'),
+      payloadTooLarge,
+      e(415, MSG.unsupportedMediaType, 'A body that is not multipart/form-data'),
+    ],
+  },
+} satisfies AreaDocs;

@@ -1,0 +1,109 @@
+/** The catalogue of functions/villages. */
+import * as z from 'zod';
+import { emailParams, kdDesaParams, listPagingQuery, slugParams } from '../../contract/inputs';
+import { MSG } from '../../contract/messages';
+import { villageInput } from '../../domain/villages';
+import { villageDetailsQueryForWebApp } from '../../web-app/villages';
+import * as R from '../responses';
+import { badJson, done, e, fieldsInvalid, ok, okData, ownVillage, pagingInvalid, type AreaDocs } from './shared';
+
+const villageExample = {
+  provinsi: 'Daerah Istimewa Yogyakarta',
+  kabupaten: 'Sleman',
+  nama_desa: 'Pentingsari',
+  nama_popular: 'Desa Wisata Pentingsari',
+  alamat: 'Umbulharjo, Cangkringan',
+  pengelola: 'Doto Yogantoro',
+  nomor_telepon: '+62 812-2700-1234',
+  email: 'pengelola@desawisata.local',
+};
+const villageBody = { kind: 'json', schema: villageInput, example: villageExample } as const;
+const written = (text: string) => ok(R.success({ message: R.message(text), data: z.object({ kd_desa: z.string(), slug: z.string() }) }));
+const villageBusy = e(409, MSG.villageBusy, 'Concurrent changes of the village kept colliding (retried inside the service first)');
+
+export const VILLAGE_DOCS = {
+  'GET /api/desa-wisata': {
+    tag: 'Desa wisata',
+    summary: 'All villages with their newest request and the owner’s verification',
+    query: listPagingQuery,
+    success: okData(z.array(R.VillageListItem)),
+    errors: [pagingInvalid],
+  },
+  'GET /api/desa-wisata/details': {
+    tag: 'Desa wisata',
+    summary: 'All villages, card view (cover image, region, popular name, slug)',
+    query: villageDetailsQueryForWebApp,
+    success: okData(z.array(R.VillageDetails)),
+    errors: [pagingInvalid],
+  },
+  'GET /api/desa-wisata/{kd_desa}': {
+    tag: 'Desa wisata',
+    summary: 'One village by code',
+    params: kdDesaParams,
+    success: okData(R.Village),
+    errors: [e(404, MSG.villageNotFound, 'No village with this code')],
+  },
+  'GET /api/desa-wisata/email/{email}': {
+    tag: 'Desa wisata',
+    summary: 'The villages of a manager e-mail',
+    description: 'An e-mail without villages gives `data: []`.',
+    params: emailParams,
+    success: okData(z.array(R.Village)),
+    errors: [],
+  },
+  'GET /api/desa-wisata/slug/{slug}': {
+    tag: 'Desa wisata',
+    summary: 'One village by slug',
+    params: slugParams,
+    success: okData(R.Village),
+    errors: [e(404, MSG.villageNotFound, 'No village with this slug')],
+  },
+  'POST /api/desa-wisata': {
+    tag: 'Desa wisata',
+    summary: 'Create a village (also creates its request, status `diproses`)',
+    description:
+      'With a token: the caller must be the pengelola whose e-mail the body names. Without a token (the sign-up flow): allowed once for an unverified pengelola account that owns no village, within the sign-up window after its registration, and only from the source address (client IP) that registered it. `kd_desa` and `slug` are assigned by the service.',
+    request: villageBody,
+    success: written(MSG.villageCreated),
+    errors: [
+      badJson,
+      fieldsInvalid(MSG.villageInvalid),
+      e(400, MSG.emailNotRegistered, 'No account has the e-mail the body names'),
+      e(
+        401,
+        MSG.tokenMissing,
+        'No token, and the account is verified, not a pengelola, already owns a village, past its sign-up window, or registered from another address',
+      ),
+      e(403, MSG.pengelolaOnlyVillage, 'The token is not a pengelola’s'),
+      e(403, MSG.villageOwnerOnly, 'The body names another pengelola’s e-mail'),
+      e(409, MSG.villageCodeTaken, 'Three freshly drawn village codes all collided'),
+    ],
+  },
+  'PUT /api/desa-wisata/{kd_desa}': {
+    tag: 'Desa wisata',
+    summary: 'Replace a village’s eight fields',
+    description:
+      'The slug is recomputed when `nama_popular` changes. Another e-mail hands the village over: only to a verified pengelola, without an acceptance step; both managers are mailed.',
+    params: kdDesaParams,
+    request: villageBody,
+    success: written(MSG.villageUpdated),
+    errors: [
+      badJson,
+      fieldsInvalid(MSG.villageInvalid),
+      e(400, MSG.emailNotRegistered, 'The new e-mail is not registered'),
+      e(400, MSG.villageOwnerNotPengelola, 'The new e-mail belongs to a dinas or admin account'),
+      e(400, MSG.villageHandoverUnverified, 'The new e-mail belongs to a pengelola account that is not verified yet'),
+      ...ownVillage,
+      villageBusy,
+    ],
+  },
+  'DELETE /api/desa-wisata/{kd_desa}': {
+    tag: 'Desa wisata',
+    summary: 'Delete a village with everything that belongs to it',
+    description:
+      'Removes its requests, statuses, score and both descriptions; the images stored with its descriptions go at once, uploads they listed with the daily sweep.',
+    params: kdDesaParams,
+    success: done(MSG.villageDeleted),
+    errors: [...ownVillage, villageBusy],
+  },
+} satisfies AreaDocs;

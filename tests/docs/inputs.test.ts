@@ -1,0 +1,49 @@
+/**
+ * Every route's input is declared once: the schemas its handler parses with (the route
+ * spec, kept as `handler.input`: lib/http/input.ts) are the very objects the OpenAPI
+ * catalogue documents (lib/openapi/catalogue/), so what the document says a route takes
+ * cannot drift from what the route enforces.
+ */
+import { join } from 'node:path';
+import type * as z from 'zod';
+import { describe, expect, it } from 'vitest';
+import type { RouteHandler } from '../../lib/http/handler';
+import { ROUTE_DOCS } from '../../lib/openapi/catalogue';
+import { ROUTE_KEYS, ROUTES, splitRouteKey } from '../../lib/routes';
+import { ROOT } from '../../scripts/local-stack';
+
+const handlerOf = async (key: (typeof ROUTE_KEYS)[number]) =>
+  ((await import(join(ROOT, 'functions', `${ROUTES[key].handler}.ts`))) as { handler: RouteHandler }).handler;
+
+describe('route inputs: the handler parses with exactly what the catalogue documents', () => {
+  it.each(ROUTE_KEYS)('%s', async (key) => {
+    const input = (await handlerOf(key)).input;
+    expect(input, 'route(…) keeps the spec on the handler').toBeDefined();
+    if (key === 'ANY /{proxy+}') return expect(input).toEqual({});
+    const doc = ROUTE_DOCS[key];
+
+    // Path parameters: a schema naming exactly the template's parameters, documented as that same object.
+    const names = [...splitRouteKey(key).path.matchAll(/\{(\w+)\+?\}/g)].map((m) => m[1]);
+    if (names.length) expect(Object.keys((input.params as z.ZodObject | undefined)?.shape ?? {})).toEqual(names);
+    else expect(input.params).toBeUndefined();
+    expect(doc.params === input.params, 'params').toBe(true);
+    expect(doc.query === input.query, 'query').toBe(true);
+
+    // The body: JSON, a form (its `data` schema and file fields) or one upload, or none.
+    const request = doc.request;
+    if (input.body) {
+      expect(request?.kind).toBe('json');
+      expect(request?.kind === 'json' && request.schema === input.body, 'JSON body schema').toBe(true);
+    } else if (input.form) {
+      expect(request?.kind).toBe('form');
+      if (request?.kind !== 'form') return;
+      expect(request.schema === input.form.data, 'form data schema').toBe(true);
+      for (const f of request.files) expect(input.form.limits.fileFields).toContain(f.field.replace(/\[\]$/, ''));
+    } else if (input.upload) {
+      expect(request?.kind).toBe('file');
+      expect(request?.kind === 'file' && request.limits === input.upload.limits, 'upload limits').toBe(true);
+    } else {
+      expect(request).toBeUndefined();
+    }
+  });
+});
