@@ -148,10 +148,15 @@ export const toPublicTourismItem = (c: Category, i: StoredItem) => ({
   gambar: i.gambar,
 });
 
-const categoryText = (c: Category, items: StoredItem[]) => JSON.stringify(items.map((i) => toPublicTourismItem(c, i)));
-
-/** The response shape: the four categories as JSON text, items without internal fields. */
-export function toPublicTourismDescription(d: TourismDescriptionRecord) {
+/**
+ * The response shape: the four categories as JSON text, each item as `itemView` shows it
+ * (the contract's `toPublicTourismItem` unless a view that adds to it is given).
+ */
+export function toPublicTourismDescription(
+  d: TourismDescriptionRecord,
+  itemView: (c: Category, item: StoredItem) => object = toPublicTourismItem,
+) {
+  const categoryText = (c: Category, items: StoredItem[]) => JSON.stringify(items.map((i) => itemView(c, i)));
   return {
     kd_desa: d.kd_desa,
     penjelasan_umum: d.penjelasan_umum,

@@ -38,6 +38,8 @@ const envSchema = z.object({
   AWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2500),
   MAIL_FROM: z.email().default('no-reply@desawisata.example.com'),
   CORS_ALLOWED_ORIGINS: z.string().optional(),
+  /** Parse every item read with its schema: `true`/`false`; default on for the local and test stages. */
+  VALIDATE_READS: z.enum(['true', 'false']).optional(),
   /** JSON object: route key → access rule override, e.g. {"GET /api/users":"admin,dinas"}. */
   ACCESS_OVERRIDES: z.string().optional(),
 });
@@ -107,7 +109,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return {
     stage: e.STAGE,
     isLocal,
-    validateReads: isLocal || e.STAGE === 'test',
+    validateReads: e.VALIDATE_READS ? e.VALIDATE_READS === 'true' : isLocal,
     region: e.AWS_REGION,
     tableName: e.TABLE_NAME,
     bucketName: e.BUCKET_NAME,

@@ -58,7 +58,4 @@ const itemForWebApp = (c: Category, item: StoredItem) => ({
 });
 
 /** The contract's description view with `nama`/`harga` added to every item. */
-export const tourismDescriptionForWebApp = (d: TourismDescriptionRecord) => ({
-  ...toPublicTourismDescription(d),
-  ...(Object.fromEntries(CATEGORIES.map((c) => [c, JSON.stringify(d[c].map((i) => itemForWebApp(c, i)))])) as Record<Category, string>),
-});
+export const tourismDescriptionForWebApp = (d: TourismDescriptionRecord) => toPublicTourismDescription(d, itemForWebApp);
