@@ -66,7 +66,7 @@ export interface RouteSpec {
 }
 
 /** Items of a village's partition a route can read ahead (their key builders in lib/db/keys.ts). */
-export type ReadAheadKind = 'village' | 'tourismDescription' | 'villageDescription';
+export type ReadAheadKind = 'village' | 'tourismDescription' | 'villageDescription' | 'score' | 'status';
 
 export const ROUTES = {
   // accounts
@@ -158,8 +158,18 @@ export const ROUTES = {
   'GET /api/status-desa': { fn: 'statusList', handler: 'statuses/list', access: PUBLIC, reads: ['statuses', 'villages'] },
   'GET /api/status-desa/{kd_status}': { fn: 'statusGet', handler: 'statuses/get', access: ANY_TOKEN },
   'POST /api/status-desa': { fn: 'statusCreate', handler: 'statuses/create', access: role('dinas', MSG.dinasOnlyStatus) },
-  'PUT /api/status-desa/{kd_status}': { fn: 'statusUpdate', handler: 'statuses/update', access: role('dinas', MSG.dinasOnlyStatus) },
-  'DELETE /api/status-desa/{kd_status}': { fn: 'statusDelete', handler: 'statuses/delete', access: role('dinas', MSG.dinasOnlyStatus) },
+  'PUT /api/status-desa/{kd_status}': {
+    fn: 'statusUpdate',
+    handler: 'statuses/update',
+    access: role('dinas', MSG.dinasOnlyStatus),
+    readAhead: ['status'],
+  },
+  'DELETE /api/status-desa/{kd_status}': {
+    fn: 'statusDelete',
+    handler: 'statuses/delete',
+    access: role('dinas', MSG.dinasOnlyStatus),
+    readAhead: ['status'],
+  },
 
   // village descriptions
   'GET /api/deskripsi-desa/{kd_desa}': { fn: 'villageDescriptionGet', handler: 'village-descriptions/get', access: PUBLIC },
@@ -185,7 +195,22 @@ export const ROUTES = {
   'GET /api/skor': { fn: 'scoreList', handler: 'scores/list', access: PUBLIC, reads: ['villages', 'scores'] },
   'GET /api/skor/{kd_desa}': { fn: 'scoreGet', handler: 'scores/get', access: PUBLIC },
   'POST /api/skor': { fn: 'scoreCreate', handler: 'scores/create', access: role('dinas', MSG.dinasOnlyScore) },
-  'PUT /api/skor/{kd_desa}': { fn: 'scoreUpdate', handler: 'scores/update', access: role('dinas', MSG.dinasOnlyScore) },
+  'PUT /api/skor/{kd_desa}': {
+    fn: 'scoreUpdate',
+    handler: 'scores/update',
+    access: role('dinas', MSG.dinasOnlyScore),
+    readAhead: ['village', 'score'],
+  },
+
+  // history (monitoring over time)
+  'GET /api/desa-wisata/{kd_desa}/riwayat': {
+    fn: 'historyVillage',
+    handler: 'history/village',
+    readAhead: ['village'],
+    access: role(['pengelola', 'dinas', 'admin'], MSG.forbiddenRole),
+  },
+  'GET /api/skor/{kd_desa}/riwayat': { fn: 'historyScore', handler: 'history/score', access: PUBLIC },
+  'GET /api/riwayat': { fn: 'historyFeed', handler: 'history/feed', access: role(['admin', 'dinas'], MSG.forbiddenRole) },
 
   // users
   'GET /api/users': { fn: 'userList', handler: 'users/list', access: PUBLIC, reads: ['users', 'villages'] }, // "temporarily open" in the contract

@@ -59,6 +59,7 @@ async function main() {
 
   const { registerUser } = await import('../lib/auth/accounts');
   const { DomainError } = await import('../lib/contract/errors');
+  const { SYSTEM } = await import('../lib/db/history');
   try {
     const user = await registerUser(
       {
@@ -69,6 +70,7 @@ async function main() {
         fullName: args.data['full-name'],
       },
       true,
+      SYSTEM, // the history names the operator's CLI as `system`
     );
     console.log(`Created ${user.role} ${user.email} (id ${user.id}, username ${user.username}) in table ${process.env.TABLE_NAME}`);
   } catch (err) {

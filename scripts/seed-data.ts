@@ -14,15 +14,17 @@
 import { registerUser } from '../lib/auth/accounts';
 import type { Role } from '../lib/contract/roles';
 import { config } from '../lib/platform/config';
-import { listRequests, setRequestStatus, type RequestRecord, type RequestStatus } from '../lib/db/requests';
-import { createScore, getScore, type ScoreValues } from '../lib/db/scores';
+import { setClock } from '../lib/platform/clock';
+import { listRequests, type RequestRecord, type RequestStatus } from '../lib/db/requests';
+import { getScore, type ScoreValues } from '../lib/db/scores';
 import { listStatuses, type VillageStatus } from '../lib/db/statuses';
 import { getTourismDescription } from '../lib/db/tourism-descriptions';
 import { getUserByEmail, type UserRecord } from '../lib/db/users';
 import { getVillageDescription, type JENIS_DESA } from '../lib/db/village-descriptions';
 import { villagesByEmail, type VillageFields } from '../lib/db/villages';
-import { createRequest } from '../lib/domain/requests';
-import { computeScore } from '../lib/domain/scores';
+import { SYSTEM, whoIs, type Who } from '../lib/db/history';
+import { createRequest, updateRequestStatus } from '../lib/domain/requests';
+import { createScore, updateScore } from '../lib/domain/score-service';
 import { createStatus } from '../lib/domain/statuses';
 import { createTourismDescription, createTourismInput } from '../lib/domain/tourism-descriptions';
 import { createVillageDescription, createVillageDescriptionInput } from '../lib/domain/village-descriptions';
@@ -481,6 +483,25 @@ export const SEED_VILLAGES: SeedVillage[] = [
 export const ownerEmail = (v: SeedVillage) => (v.owner === 'demo' ? DEMO_LOGINS[2]!.email : `pengelola.${v.key}@${DOMAIN}`);
 
 /** Six values averaging to about `avg` (each kept within 1–100), so the village lands in its category. */
+/** The evaluation rounds the seed records: how long ago, and how far below the village's score today. */
+const EVALUATION_ROUNDS = [
+  { yearsAgo: 2, lower: 22 },
+  { yearsAgo: 1, lower: 9 },
+  { yearsAgo: 0, lower: 0 },
+];
+
+/** Runs `write` as if it were `yearsAgo` years ago (the seed's past evaluation rounds), then restores the clock. */
+async function atTime<T>(yearsAgo: number, write: () => Promise<T>): Promise<T> {
+  if (yearsAgo === 0) return write();
+  const offset = yearsAgo * 365 * 86_400_000;
+  setClock(() => Date.now() - offset);
+  try {
+    return await write();
+  } finally {
+    setClock();
+  }
+}
+
 export function scoreValuesFor(avg: number): ScoreValues {
   const spread = [3, -2, 1, -3, 2, -1];
   const v = spread.map((d) => Math.min(100, Math.max(1, avg + d)));
@@ -540,13 +561,15 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
   async function ensureUser(u: SeedUser): Promise<UserRecord> {
     const existing = await getUserByEmail(u.email);
     if (existing) return existing;
-    await registerUser({ username: u.username, fullName: u.fullName, email: u.email, password, role: u.role }, u.verified);
+    await registerUser({ username: u.username, fullName: u.fullName, email: u.email, password, role: u.role }, u.verified, SYSTEM);
     created.users++;
     log(`user ${u.role} ${u.email}`);
     return (await getUserByEmail(u.email))!;
   }
 
   for (const login of DEMO_LOGINS) await ensureUser(login);
+  // who the history names: each manager for their village, the office for requests, statuses and evaluations
+  const office: Who = whoIs(await getUserByEmail(DEMO_LOGINS[1]!.email));
 
   const [allRequests, allStatuses] = await Promise.all([listRequests(), listStatuses()]);
   const villages: SeedSummary['villages'] = [];
@@ -573,7 +596,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
         .filter((r) => r.kd_desa === village!.kd_desa)
         .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.kd_permintaan.localeCompare(b.kd_permintaan));
     } else {
-      const fresh = await createVillage({ ...seed.fields, email }, undefined, owner);
+      const fresh = await createVillage({ ...seed.fields, email }, owner, whoIs(owner));
       village = fresh.village;
       requests = [{ kd_permintaan: fresh.kd_permintaan, status_permintaan: 'diproses' }];
       created.villages++;
@@ -586,23 +609,27 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
     for (const [i, status] of seed.requests.entries()) {
       let code = requests[i]?.kd_permintaan;
       if (!code) {
-        code = (await createRequest({ kd_desa: kd, status_permintaan: status }, owner)).kd_permintaan;
+        code = (await createRequest({ kd_desa: kd, status_permintaan: status }, owner, whoIs(owner))).kd_permintaan;
         created.requests++;
       }
-      if (requests[i]?.status_permintaan !== status) await setRequestStatus(code, status);
+      if (requests[i]?.status_permintaan !== status) await updateRequestStatus(code, { status_permintaan: status }, office);
     }
 
     // Statuses: the listed ones that are not there yet.
     const statuses = allStatuses.filter((s) => s.kd_desa === kd);
     for (const st of seed.statuses.slice(statuses.length)) {
-      await createStatus({ kd_desa: kd, ...st });
+      await createStatus({ kd_desa: kd, ...st }, office);
       created.statuses++;
     }
 
     // Score.
+    // Score: evaluated in three rounds (two years ago, last year, now), so each village has a trajectory to show.
     if (seed.score !== null && !(await getScore(kd))) {
-      const values = scoreValuesFor(seed.score);
-      await createScore({ kd_desa: kd, ...values, ...computeScore(values) });
+      const rounds = EVALUATION_ROUNDS.map((r) => ({ ...r, score: Math.max(1, seed.score! - r.lower) }));
+      for (const [i, round] of rounds.entries()) {
+        const values = scoreValuesFor(round.score);
+        await atTime(round.yearsAgo, () => (i === 0 ? createScore({ kd_desa: kd, ...values }, office) : updateScore(kd, values, office)));
+      }
       created.scores++;
     }
 
@@ -624,7 +651,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
         paket_wisata: t.paket_wisata.map((p) => ({ ...p, jumlah_gambar: 0 })),
         suvenir: t.suvenir,
       };
-      await createTourismDescription(createTourismInput.parse(data), files, owner);
+      await createTourismDescription(createTourismInput.parse(data), files, owner, whoIs(owner));
       created.tourismDescriptions++;
       created.images += files.length;
     }
@@ -636,6 +663,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
         createVillageDescriptionInput.parse({ kd_desa: kd, ...seed.place, url_video: [] }),
         { gallery: files },
         owner,
+        whoIs(owner),
       );
       created.villageDescriptions++;
       created.images += files.length;

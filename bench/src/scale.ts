@@ -78,8 +78,11 @@ interface Spec {
   label: string;
   kind: 'page' | 'list';
   fn: string;
-  event: (villages: number) => APIGatewayProxyEvent;
+  event: (villages: number, table: ScaleTable) => APIGatewayProxyEvent;
 }
+
+/** History entries seeded per village (the history pages are measured over them). */
+export const HISTORY_PER_VILLAGE = 20;
 
 const SPECS: Spec[] = [
   {
@@ -129,6 +132,27 @@ const SPECS: Spec[] = [
     fn: 'statusList',
     event: () => apiEvent({ method: 'GET', resource: '/api/status-desa' }),
   },
+  {
+    id: 'GET /api/desa-wisata/{kd_desa}/riwayat',
+    label: `a village timeline, page 1 (${HISTORY_PER_VILLAGE} entries per village)`,
+    kind: 'page',
+    fn: 'historyVillage',
+    event: (_v, t) =>
+      apiEvent({
+        method: 'GET',
+        resource: '/api/desa-wisata/{kd_desa}/riwayat',
+        pathParameters: { kd_desa: t.history!.kd },
+        query: { limit: String(PAGE_LIMIT) },
+        token: t.history!.token,
+      }),
+  },
+  {
+    id: 'GET /api/riwayat',
+    label: `the feed, page 1 (${HISTORY_PER_VILLAGE} entries per village)`,
+    kind: 'page',
+    fn: 'historyFeed',
+    event: (_v, t) => apiEvent({ method: 'GET', resource: '/api/riwayat', query: { limit: String(PAGE_LIMIT) }, token: t.history!.token }),
+  },
 ];
 
 /** The same request, conditional on the tag of an earlier answer, or asking for gzip. */
@@ -155,6 +179,8 @@ export interface ScaleTable {
   table: string;
   fx: Fixtures;
   seedSeconds: number;
+  /** A village whose timeline is read, and an admin's token for the history routes. */
+  history?: { kd: string; token: string };
 }
 
 /**
@@ -173,7 +199,14 @@ export async function prepareScale(ctx: ScaleContext): Promise<ScaleTable[]> {
     tables.map(async (t) => {
       const started = performance.now();
       await t.fx.verify();
-      await t.fx.villages(t.size - t.fx.created, { score: true, description: true });
+      const made = await t.fx.villages(t.size - t.fx.created, { score: true, description: true });
+      // the history as a busy service leaves it: HISTORY_PER_VILLAGE entries for every village
+      const admin = await t.fx.user('admin', 'hist');
+      await t.fx.history(
+        made.map((v) => v.kd),
+        HISTORY_PER_VILLAGE,
+      );
+      t.history = { kd: made[Math.floor(made.length / 2)]!.kd, token: admin.token };
       t.seedSeconds = round((performance.now() - started) / 1000, 1);
       ctx.log(`scale: ${t.table} seeded (${t.size} villages, ${t.seedSeconds} s)`);
     }),
@@ -198,11 +231,11 @@ export async function scalePhase(ctx: ScaleContext, tables: ScaleTable[]): Promi
   for (const spec of SPECS) {
     // Sequentially: the observer records one invocation at a time.
     const states: PointState[] = [];
-    for (const t of tables) states.push(await start(ctx, handlers.get(`${t.table}:${spec.fn}`)!, spec, t.size));
+    for (const t of tables) states.push(await start(ctx, handlers.get(`${t.table}:${spec.fn}`)!, spec, t));
     for (let i = 0; i < ctx.n; i++) {
       for (const st of states) {
         if (st.done) continue;
-        const run = await observe(() => invoke(st.handler, spec.event(st.size)));
+        const run = await observe(() => invoke(st.handler, spec.event(st.size, st.table)));
         st.times.push(run.ms);
         const wait = dbSpan(run.calls);
         st.waits.push(wait);
@@ -238,6 +271,7 @@ export async function scalePhase(ctx: ScaleContext, tables: ScaleTable[]): Promi
 interface PointState {
   handler: Handler;
   size: number;
+  table: ScaleTable;
   first: Awaited<ReturnType<typeof observe<Awaited<ReturnType<Handler>>>>>;
   probe: Awaited<ReturnType<Floor['replay']>>;
   times: number[];
@@ -251,20 +285,35 @@ interface PointState {
 }
 
 /** Warm-up request; it also gives the requests sent, and (replayed with ReturnConsumedCapacity) the items and capacity read. */
-async function start(ctx: ScaleContext, handler: Handler, spec: Spec, size: number): Promise<PointState> {
-  const first = await observe(() => invoke(handler, spec.event(size)));
+async function start(ctx: ScaleContext, handler: Handler, spec: Spec, table: ScaleTable): Promise<PointState> {
+  const size = table.size;
+  const first = await observe(() => invoke(handler, spec.event(size, table)));
   if (first.result.statusCode !== 200)
     throw new Error(`${spec.id} at ${size}: ${first.result.statusCode} ${first.result.body.slice(0, 200)}`);
   const probe = await ctx.floor.replay(first.calls, true);
-  const gz = await invoke(handler, withHeaders(spec.event(size), { Accept: 'application/json', 'Accept-Encoding': 'gzip' }));
+  const gz = await invoke(handler, withHeaders(spec.event(size, table), { Accept: 'application/json', 'Accept-Encoding': 'gzip' }));
   const gzipBytes = Buffer.byteLength(gz.body);
-  return { handler, size, first, probe, times: [], floors: [], waits: [], outside: [], spent: 0, done: false, budgetHit: false, gzipBytes };
+  return {
+    handler,
+    size,
+    table,
+    first,
+    probe,
+    times: [],
+    floors: [],
+    waits: [],
+    outside: [],
+    spent: 0,
+    done: false,
+    budgetHit: false,
+    gzipBytes,
+  };
 }
 
 /** n conditional requests with the first answer's tag: what a browser or CDN revalidating an unchanged list costs. */
 async function repeatRead(ctx: ScaleContext, st: PointState, spec: Spec, point: ScalePoint): Promise<RepeatRead> {
   const etag = String(st.first.result.headers?.ETag ?? '');
-  const event = withHeaders(spec.event(st.size), { 'If-None-Match': etag });
+  const event = withHeaders(spec.event(st.size, st.table), { 'If-None-Match': etag });
   const first = await observe(() => invoke(st.handler, event));
   const probe = await ctx.floor.replay(first.calls, true);
   const times: number[] = [];

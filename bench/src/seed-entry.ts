@@ -6,6 +6,7 @@ export { registerUser } from '../../lib/auth/accounts';
 export { signToken } from '../../lib/auth/jwt';
 export { getUserByEmail, users } from '../../lib/db/users';
 export { createVillage } from '../../lib/domain/villages';
+export { historyOf, SYSTEM, whoIs } from '../../lib/db/history';
 export { createScore, createScoreInput } from '../../lib/domain/score-service';
 export { createTourismDescription, createTourismInput } from '../../lib/domain/tourism-descriptions';
 export { keys } from '../../lib/db/keys';

@@ -244,7 +244,11 @@ export class Fixtures {
   /** A verified user of `role` through lib/ (registerUser), with a token. */
   async user(role: 'pengelola' | 'dinas' | 'admin', label: string): Promise<Owner> {
     const email = `${label}-${this.tag}@bench.example.com`;
-    await this.s.registerUser({ username: `${label}_${this.tag}`, fullName: `Bench ${label}`, email, password: PASSWORD, role }, true);
+    await this.s.registerUser(
+      { username: `${label}_${this.tag}`, fullName: `Bench ${label}`, email, password: PASSWORD, role },
+      true,
+      this.s.SYSTEM,
+    );
     const record = (await this.s.getUserByEmail(email))!;
     this.passwordHash ||= record.password_hash;
     return { email, id: record.id, token: await this.s.signToken(record) };
@@ -258,12 +262,16 @@ export class Fixtures {
     const i = ++this.seq;
     const o = owner ?? (await this.user('pengelola', `owner${i}`));
     const record = (await this.s.getUserByEmail(o.email))!;
-    const { village } = await this.s.createVillage(villageFields(this.tag, i, o.email), undefined, record);
+    const who = this.s.whoIs(record);
+    const { village } = await this.s.createVillage(villageFields(this.tag, i, o.email), record, who);
     if (opts.score ?? true) {
-      await this.s.createScore(this.s.createScoreInput.parse({ kd_desa: village.kd_desa, ...scoreValues(i, this.s.SCORE_FIELDS) }));
+      await this.s.createScore(
+        this.s.createScoreInput.parse({ kd_desa: village.kd_desa, ...scoreValues(i, this.s.SCORE_FIELDS) }),
+        this.s.SYSTEM,
+      );
     }
     if (opts.description ?? true) {
-      await this.s.createTourismDescription(this.s.createTourismInput.parse(descriptionData(village.kd_desa, i)), [], record);
+      await this.s.createTourismDescription(this.s.createTourismInput.parse(descriptionData(village.kd_desa, i)), [], record, who);
     }
     this.created++;
     return { kd: village.kd_desa, slug: village.slug, email: o.email, owner: o };
@@ -389,6 +397,28 @@ export class Fixtures {
     return out;
   }
 
+  /**
+   * `perVillage` history entries for each of these villages, built by lib/'s own
+   * `historyOf` (as a status update by this table's office would record them), written
+   * in bulk: the history a busy service has accumulated.
+   */
+  async history(villages: string[], perVillage: number): Promise<void> {
+    const items: Item[] = [];
+    for (const kd of villages)
+      for (let i = 0; i < perVillage; i++)
+        items.push(
+          this.s.historyOf({
+            who: this.s.SYSTEM,
+            action: 'status.updated',
+            kd_desa: kd,
+            record: `STAT-${kd}`,
+            before: { status: i % 2 ? 'aktif' : 'ditinjau', keterangan: `pemeriksaan ${i}` },
+            after: { status: i % 2 ? 'ditinjau' : 'aktif', keterangan: `pemeriksaan ${i + 1}` },
+          }).Put!.Item as Item,
+        );
+    await this.batchWrite(items);
+  }
+
   /** The slow path: lib/ for everything; one owner per 50 villages (scrypt is slow), descriptions in order. */
   private async libVillages(count: number, opts: { score: boolean; description: boolean }): Promise<SeededVillage[]> {
     const owners: Owner[] = [];
@@ -401,7 +431,7 @@ export class Fixtures {
     if (opts.description) {
       for (const [n, v] of out.entries()) {
         const owner = (await this.s.getUserByEmail(v.email))!;
-        await this.s.createTourismDescription(this.s.createTourismInput.parse(descriptionData(v.kd, n)), [], owner);
+        await this.s.createTourismDescription(this.s.createTourismInput.parse(descriptionData(v.kd, n)), [], owner, this.s.whoIs(owner));
       }
     }
     return out;

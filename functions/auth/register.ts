@@ -6,7 +6,7 @@ import { fromWebAppRegistration, usernameCandidates } from '../../lib/web-app/ac
 
 export const handler = route(
   { body: registerInput, adapt: fromWebAppRegistration, invalid: MSG.registerInvalid },
-  async ({ event, body }) => {
+  async ({ body, who }) => {
     const user = await registerUser(
       {
         username: body.username ?? usernameCandidates(body.email),
@@ -14,10 +14,10 @@ export const handler = route(
         email: body.email,
         password: body.password,
         role: body.role,
-        // the token-less first village is accepted only from this address (lib/auth/signup-source.ts)
-        source: event.requestContext?.identity?.sourceIp,
       },
       false,
+      // its source address: the token-less first village is accepted only from there (lib/auth/signup-source.ts)
+      who,
     );
     return created({ message: MSG.registerSuccess, data: { id: user.id } });
   },

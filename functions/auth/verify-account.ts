@@ -4,7 +4,7 @@ import { ok } from '../../lib/http/response';
 import { MSG } from '../../lib/contract/messages';
 import { notFound } from '../../lib/contract/errors';
 
-export const handler = route({ params: verifyAccountParams, invalid: () => notFound(MSG.userNotFound) }, async ({ params }) => {
-  await verifyAccount(params.email);
+export const handler = route({ params: verifyAccountParams, invalid: () => notFound(MSG.userNotFound) }, async ({ params, who }) => {
+  await verifyAccount(params.email, who);
   return ok({ message: MSG.accountVerified });
 });

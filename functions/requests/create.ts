@@ -5,8 +5,8 @@ import { MSG } from '../../lib/contract/messages';
 
 export const handler = route(
   { body: createRequestInput, badJson: MSG.requestInvalid, invalid: MSG.requestInvalid },
-  async ({ body, user }) => {
-    const request = await createRequest(body, user!);
+  async ({ body, user, who }) => {
+    const request = await createRequest(body, user!, who);
     return created({ message: MSG.requestCreated, data: { kd_permintaan: request.kd_permintaan } });
   },
 );

@@ -6,8 +6,8 @@ import { MSG } from '../../lib/contract/messages';
 
 export const handler = route(
   { params: kdPermintaanParams, body: updateRequestInput, badJson: MSG.requestInvalid, invalid: MSG.requestInvalid },
-  async ({ params, body }) => {
-    await updateRequestStatus(params.kd_permintaan, body);
+  async ({ params, body, who }) => {
+    await updateRequestStatus(params.kd_permintaan, body, who);
     return ok({ message: MSG.requestUpdated });
   },
 );

@@ -7,8 +7,8 @@ import { fromWebAppStatus } from '../../lib/web-app/statuses';
 
 export const handler = route(
   { body: createStatusInput, adapt: fromWebAppStatus, invalid: namingFields(MSG.villageStatusInvalid) },
-  async ({ body }) => {
-    const status = await createStatus(body);
+  async ({ body, who }) => {
+    const status = await createStatus(body, who);
     return created({ message: MSG.villageStatusCreated, data: { kd_status: status.kd_status } });
   },
 );

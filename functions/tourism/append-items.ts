@@ -14,8 +14,8 @@ export const handler = route(
     adapt: fromWebAppTourismData,
     invalid: namingFields(MSG.tourismDescriptionInvalid),
   },
-  async ({ params, body, files, user }) => {
-    const { record, affected } = await appendTourismItems(params.kd_desa, body, files, user!);
+  async ({ params, body, files, user, who }) => {
+    const { record, affected } = await appendTourismItems(params.kd_desa, body, files, user!, who);
     const shown = tourismDescriptionForWebApp(record);
     return ok({
       message: MSG.tourismItemsAdded,

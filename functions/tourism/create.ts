@@ -12,8 +12,8 @@ export const handler = route(
     adapt: fromWebAppTourismData,
     invalid: namingFields(MSG.tourismDescriptionInvalid),
   },
-  async ({ body, files, user }) => {
-    const record = await createTourismDescription(body, files, user!);
+  async ({ body, files, user, who }) => {
+    const record = await createTourismDescription(body, files, user!, who);
     return created({ message: MSG.tourismDescriptionCreated, data: tourismDescriptionForWebApp(record) });
   },
 );

@@ -14,8 +14,8 @@ export const handler = route(
     adapt: fromWebAppTourismData,
     invalid: namingFields(MSG.tourismDescriptionInvalid),
   },
-  async ({ params, body, files, user }) => {
-    const record = await updateTourismDescription(params.kd_desa, body, files, user!);
+  async ({ params, body, files, user, who }) => {
+    const record = await updateTourismDescription(params.kd_desa, body, files, user!, who);
     return ok({ message: MSG.tourismDescriptionUpdated, data: tourismDescriptionForWebApp(record) });
   },
 );

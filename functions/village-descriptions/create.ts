@@ -4,8 +4,8 @@ import { created } from '../../lib/http/response';
 import { MSG } from '../../lib/contract/messages';
 import { villageDescriptionFormInput, villageDescriptionWriteForWebApp } from '../../lib/web-app/village-descriptions';
 
-export const handler = route({ ...villageDescriptionFormInput(createVillageDescriptionInput) }, async ({ body, files, user }) => {
-  const record = await createVillageDescription(body, files, user!);
+export const handler = route({ ...villageDescriptionFormInput(createVillageDescriptionInput) }, async ({ body, files, user, who }) => {
+  const record = await createVillageDescription(body, files, user!, who);
   return created({
     message: MSG.villageDescriptionCreated,
     data: villageDescriptionWriteForWebApp({ kd_desa: record.kd_desa, galeri_gambar: record.galeri_gambar }, record),

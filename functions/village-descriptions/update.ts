@@ -7,8 +7,8 @@ import { villageDescriptionFormInput, villageDescriptionWriteForWebApp } from '.
 
 export const handler = route(
   { params: kdDesaParams, ...villageDescriptionFormInput(updateVillageDescriptionInput) },
-  async ({ params, body, files, user }) => {
-    const record = await updateVillageDescription(params.kd_desa, body, files, user!);
+  async ({ params, body, files, user, who }) => {
+    const record = await updateVillageDescription(params.kd_desa, body, files, user!, who);
     return ok({
       message: MSG.villageDescriptionUpdated,
       data: villageDescriptionWriteForWebApp(

@@ -4,7 +4,7 @@ import { ok } from '../../lib/http/response';
 import { namingFields } from '../../lib/contract/validation';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route({ body: villageInput, invalid: namingFields(MSG.villageInvalid) }, async ({ event, body, user }) => {
-  const { village } = await createVillage(body, event.requestContext?.identity?.sourceIp, user);
+export const handler = route({ body: villageInput, invalid: namingFields(MSG.villageInvalid) }, async ({ body, user, who }) => {
+  const { village } = await createVillage(body, user, who);
   return ok({ message: MSG.villageCreated, data: { kd_desa: village.kd_desa, slug: village.slug } });
 });

@@ -4,7 +4,7 @@ import { ok } from '../../lib/http/response';
 import { kdDesaParams } from '../../lib/contract/inputs';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route({ params: kdDesaParams }, async ({ params, user }) => {
-  await deleteVillage(params.kd_desa, user!);
+export const handler = route({ params: kdDesaParams }, async ({ params, user, who }) => {
+  await deleteVillage(params.kd_desa, user!, who);
   return ok({ message: MSG.villageDeleted });
 });

@@ -7,8 +7,8 @@ import { MSG } from '../../lib/contract/messages';
 
 export const handler = route(
   { params: kdDesaParams, body: villageInput, invalid: namingFields(MSG.villageInvalid) },
-  async ({ params, body, user }) => {
-    const village = await updateVillage(params.kd_desa, body, user!);
+  async ({ params, body, user, who }) => {
+    const village = await updateVillage(params.kd_desa, body, user!, who);
     return ok({ message: MSG.villageUpdated, data: { kd_desa: village.kd_desa, slug: village.slug } });
   },
 );

@@ -14,6 +14,9 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { ROLES, type Role } from '../contract/roles';
 import { nonBlank } from '../contract/validation';
 import { personName } from '../contract/inputs';
+import { normEmail } from '../db/keys';
+import type { Journal } from '../db/entity';
+import { journal, type Who } from '../db/history';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -51,23 +54,27 @@ export const verifyAccountParams = z.object({ email: z.string().trim().min(1).me
  * and only that source may then create the account's token-less sign-up village.
  */
 export async function registerUser(
-  input: { username: string | readonly string[]; fullName: string; email: string; password: string; role: Role; source?: string },
+  input: { username: string | readonly string[]; fullName: string; email: string; password: string; role: Role },
   verified: boolean,
+  who: Who,
 ): Promise<PublicUser> {
   if (!ROLES.includes(input.role)) throw invalid(MSG.registerInvalid);
   const candidates = typeof input.username === 'string' ? [input.username] : input.username;
   const password_hash = await hashPassword(input.password);
   for (const [i, username] of candidates.entries()) {
     try {
-      const user = await createUser({
-        username,
-        full_name: input.fullName,
-        email: input.email,
-        role: input.role,
-        password_hash,
-        is_verified: verified,
-        signup_source: verified ? undefined : signupSourceTag(input.source),
-      });
+      const user = await createUser(
+        {
+          username,
+          full_name: input.fullName,
+          email: input.email,
+          role: input.role,
+          password_hash,
+          is_verified: verified,
+          signup_source: verified ? undefined : signupSourceTag(who.source),
+        },
+        accountJournal(who, 'account.registered'),
+      );
       if (!verified) count('SignUps');
       return toPublicUser(user);
     } catch (err) {
@@ -98,11 +105,28 @@ export const LOGIN_SLOWDOWN_MS = 2000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * The history entry of a change of an account, in the account's own timeline
+ * (`USER#<e-mail>`); `email` names the account where the record does not.
+ */
+function accountJournal<R extends object>(who: Who, action: string, opts: { security?: boolean; email?: string } = {}): Journal<R> {
+  return journal<R>(
+    who,
+    action,
+    { record: (r) => opts.email ?? String((r as { email?: string }).email), security: opts.security },
+    (b, a) => {
+      const email = opts.email ?? String(((a ?? b) as { email?: string }).email);
+      return { scope: `USER#${normEmail(email)}`, record: normEmail(email) };
+    },
+  );
+}
+
+/**
  * Checks the password first (the same 401 for an unknown e-mail), then verification.
  * `source` is the caller's IP address.
  */
-export async function login(email: string, password: string, source: string): Promise<{ token: string; user: PublicUser }> {
+export async function login(email: string, password: string, who: Who): Promise<{ token: string; user: PublicUser }> {
   const now = nowMs();
+  const source = who.source || 'unknown';
   const [user, throttle] = await Promise.all([getUserByEmail(email), getLoginThrottles(email, source)]);
   const locked = throttle.source?.locked_until;
   if (locked && locked > now) {
@@ -113,11 +137,17 @@ export async function login(email: string, password: string, source: string): Pr
   if (all && all.window_start > now - LOGIN_WINDOW_MS && all.failures >= LOGIN_SLOWDOWN_AFTER) await sleep(LOGIN_SLOWDOWN_MS);
   const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !matches) {
-    const rec = await recordLoginFailure(email, source, now, {
-      windowMs: LOGIN_WINDOW_MS,
-      sourceMaxFailures: LOGIN_MAX_FAILURES,
-      sourceLockMs: LOGIN_LOCK_MS,
-    });
+    const rec = await recordLoginFailure(
+      email,
+      source,
+      now,
+      {
+        windowMs: LOGIN_WINDOW_MS,
+        sourceMaxFailures: LOGIN_MAX_FAILURES,
+        sourceLockMs: LOGIN_LOCK_MS,
+      },
+      accountJournal(who, 'account.login_locked', { security: true, email }),
+    );
     const until = rec.source?.locked_until;
     if (until && until > now) {
       count('LoginThrottled');
@@ -125,7 +155,11 @@ export async function login(email: string, password: string, source: string): Pr
     }
     throw unauthenticated(MSG.loginFailed);
   }
-  if (throttle.source) await clearLoginSource(email, source);
+  if (throttle.source)
+    await clearLoginSource(email, source, {
+      was: throttle.source,
+      journal: accountJournal(who, 'account.login_unlocked', { security: true, email }),
+    });
   if (!user.is_verified) throw forbidden(MSG.accountUnverified);
   return { token: await signToken(user), user: toPublicUser(user) };
 }
@@ -135,8 +169,8 @@ export async function login(email: string, password: string, source: string): Pr
  * The flag is committed before the mail is sent; if the mail fails the caller gets 500
  * "Gagal mengirim email" and a retry sends it again.
  */
-export async function verifyAccount(email: string): Promise<void> {
-  const user = await markVerified(email);
+export async function verifyAccount(email: string, who: Who): Promise<void> {
+  const user = await markVerified(email, accountJournal(who, 'account.verified'));
   if (!user) throw notFound(MSG.userNotFound);
   count('AccountsVerified');
   try {

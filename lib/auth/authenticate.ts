@@ -26,10 +26,23 @@ export function bearerToken(headers: Record<string, string | undefined> | null |
 /** Items to read together with the caller's user item (lib/db/read-ahead.ts). */
 export type ReadAhead = Key[];
 
-/** The keys of what a route reads first about village `kd` (`readAhead` in lib/routes.ts). */
-export function readAheadKeys(kinds: readonly ReadAheadKind[] | undefined, kd: string | undefined): ReadAhead {
-  if (!kinds || !kd || !fitsKey(kd)) return [];
-  return kinds.map((k) => keys[k](kd));
+/** Which path parameter names the item each kind reads. */
+const READ_AHEAD_PARAM: Record<ReadAheadKind, string> = {
+  village: 'kd_desa',
+  tourismDescription: 'kd_desa',
+  villageDescription: 'kd_desa',
+  score: 'kd_desa',
+  status: 'kd_status',
+};
+
+/** The keys of what a route reads first (`readAhead` in lib/routes.ts), named by its path parameters. */
+export function readAheadKeys(kinds: readonly ReadAheadKind[] | undefined, params: Record<string, string>): ReadAhead {
+  const out: ReadAhead = [];
+  for (const kind of kinds ?? []) {
+    const id = params[READ_AHEAD_PARAM[kind]];
+    if (id && fitsKey(id)) out.push(keys[kind](id));
+  }
+  return out;
 }
 
 /**

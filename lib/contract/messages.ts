@@ -110,6 +110,8 @@ export const MSG = {
   entityTypeInvalid: 'entity_type tidak valid', // spec
   itemNotFound: 'Item tidak ditemukan', // spec
   itemIdInvalid: 'item_id harus berupa bilangan bulat positif',
+  historyQueryInvalid: 'Parameter riwayat tidak valid: limit 1–100, from/to berupa waktu ISO 8601, cursor dari jawaban sebelumnya',
+  historySecurityAdminOnly: 'Akses ditolak. Hanya admin yang dapat melihat kejadian keamanan akun.',
   itemIdDuplicate: 'id item tidak boleh sama dalam satu kategori',
   noFileUploaded: 'No file uploaded', // spec
   tourismDescriptionInvalid: 'Data deskripsi wisata tidak valid',

@@ -5,7 +5,7 @@ import { keys } from './keys';
 import { listsChanged } from './list-versions';
 import { positionRemoval } from './tourism-descriptions';
 import { transactWrite } from './transact';
-import type { TransactItem } from './entity';
+import type { Journal, TransactItem } from './entity';
 import { villages, type VillageRecord } from './villages';
 
 type Item = Record<string, unknown> & { PK: string; SK: string };
@@ -62,9 +62,10 @@ const TRANSACTION_LIMIT = 100;
  * VillageChangedError, and the caller runs it again). When more than 100 items are
  * involved, the children go first in batches and the village last: every step is
  * idempotent and the village (with its code lists) survives until the end, so a retry
- * after any failure completes the job. The caller deletes the images only after this returns.
+ * after any failure completes the job; its history entry rides in the last one. The
+ * caller deletes the images only after this returns.
  */
-export async function cascadeDeleteVillage(village: VillageRecord): Promise<void> {
+export async function cascadeDeleteVillage(village: VillageRecord, journal: Journal<VillageRecord>): Promise<void> {
   const partition = await queryAll<Item>({
     KeyConditionExpression: 'PK = :pk',
     ExpressionAttributeValues: { ':pk': keys.villagePartition(village.kd_desa) },
@@ -80,6 +81,8 @@ export async function cascadeDeleteVillage(village: VillageRecord): Promise<void
   ];
   const finalItems: TransactItem[] = [
     ...contributions.flatMap((c) => c.writes ?? []),
+    // the deletion's history entry lives in the village's timeline (HIST#<kd>), which outlives it
+    journal(current, undefined),
     ...listsChanged('villages', 'requests', 'statuses', 'scores', 'tourism'),
     {
       Delete: {

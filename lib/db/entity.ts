@@ -2,13 +2,19 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { config } from '../platform/config';
 import { tableName } from './client';
-import { batchGetItems, getItem, projection, queryAll, unlessConditionFails, updateItem } from './helpers';
+import { batchGetItems, getItem, projection, queryAll } from './helpers';
 import { fitsKey, GSI1 } from './keys';
 import { takeReadAhead } from './read-ahead';
-import { transactWrite } from './transact';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type Key = { PK: string; SK: string };
+
+/**
+ * The history entry of one change, from the record as it was and as it becomes (absent:
+ * created / deleted). The domain builds it (lib/domain/history.ts); a write function that
+ * takes one puts it into the change's own transaction, so neither lands without the other.
+ */
+export type Journal<R> = (before: R | undefined, after: R | undefined) => TransactItem;
 
 /** Attributes the table adds to a record: keys, index keys and the kind marker. */
 const TABLE_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'type']);
@@ -72,8 +78,12 @@ export interface Entity<S extends z.ZodObject, P extends keyof z.infer<S> & stri
   putAtVersion(record: z.infer<S>, version: number, check?: (item: Record<string, unknown>) => Record<string, unknown>): TransactItem;
   /** The transaction item that deletes the item if it is still at `version`. */
   deleteAtVersion(id: string, version: number): TransactItem;
-  /** SETs `values` on an existing item, in one transaction with `alongside`; false when there is none. */
-  setIfExists(id: string, values: Partial<z.infer<S>>, alongside?: TransactItem[]): Promise<boolean>;
+  /**
+   * The transaction item that SETs `values` if the item still holds, in those fields,
+   * what `current` holds (a write that read it and lost a race, or found it deleted,
+   * fails its condition). Include a field every write changes (a timestamp).
+   */
+  setIfUnchanged(current: z.infer<S>, values: Partial<z.infer<S>>): TransactItem;
 }
 
 export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> & string>(def: EntityDefinition<S, P>): Entity<S, P> {
@@ -126,38 +136,31 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
     putNew: (record, check = (item) => item) => ({
       Put: { TableName: tableName(), Item: check(toItem(record)), ConditionExpression: 'attribute_not_exists(PK)' },
     }),
-    async setIfExists(id, values, alongside = []) {
-      if (!fitsKey(id)) return false;
+    setIfUnchanged(current, values) {
       const names: Record<string, string> = {};
       const vals: Record<string, unknown> = {};
+      const sets: string[] = [];
+      const same: string[] = [];
       Object.entries(values).forEach(([k, v], i) => {
         names[`#f${i}`] = k;
         vals[`:f${i}`] = v;
+        vals[`:was${i}`] = (current as Record<string, unknown>)[k];
+        sets.push(`#f${i} = :f${i}`);
+        same.push(`#f${i} = :was${i}`);
       });
-      const update = {
-        Key: def.key(id),
-        UpdateExpression: `SET ${Object.keys(names)
-          .map((n, i) => `${n} = :f${i}`)
-          .join(', ')}`,
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: vals,
+      return {
+        Update: {
+          TableName: tableName(),
+          Key: def.key(def.id(current)),
+          UpdateExpression: `SET ${sets.join(', ')}`,
+          ConditionExpression: same.join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: vals,
+        },
       };
-      if (alongside.length === 0) return unlessConditionFails(updateItem(update));
-      try {
-        await transactWrite([{ Update: { ...update, TableName: tableName() } }, ...alongside], (failed) =>
-          failed.includes(0) ? new Missing() : undefined,
-        );
-        return true;
-      } catch (err) {
-        if (err instanceof Missing) return false;
-        throw err;
-      }
     },
   };
 }
-
-class Missing extends Error {}
 
 /** The condition of an optimistic write: the item is still at `version`. */
 const atVersion = (version: number) => ({ ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version } });

@@ -25,6 +25,7 @@
  * | village status       | STAT#<kd_status>      | STAT     | STAT / <created_at>#<kd> | —                      |
  * | list version shard   | LISTVER#<kind>        | <0…7>    | —                        | —                      |
  * | image reference      | IMG#<object key>      | IMG      | —                        | —                      |
+ * | history entry        | HIST#<kd or USER#e-mail> | <at>#<rand> | HIST or HISTSEC / <at>#<rand> | HISTBY#<actor> / <at>#<rand> |
  *
  * Everything that hangs off one village and has no code of its own (score; later the
  * two descriptions) lives in the village's partition, so one strongly consistent Query
@@ -147,6 +148,12 @@ export const keys = {
 
   /** An image object's reference record (lib/db/image-refs.ts): claims, releases and the sweep's deletion mark. */
   imageRef: (objectKey: string) => ({ PK: `IMG#${objectKey}`, SK: 'IMG' }),
+
+  /** A history entry (lib/db/history.ts): its scope's partition, newest last by sort key. */
+  historyEntry: (scope: string, id: string) => ({ PK: `HIST#${scope}`, SK: id }),
+  historyPartition: (scope: string) => `HIST#${scope}`,
+  historyFeed: (security: boolean, id: string) => ({ GSI1PK: security ? 'HISTSEC' : 'HIST', GSI1SK: id }),
+  historyActor: (actorId: string, id: string) => ({ GSI2PK: `HISTBY#${actorId}`, GSI2SK: id }),
 
   /** One of the shards of a list kind's version (lib/db/list-versions.ts). */
   listVersion: (kind: string, shard: number) => ({ PK: `LISTVER#${kind}`, SK: String(shard) }),

@@ -1,7 +1,9 @@
 import * as z from 'zod';
-import { parseRecord } from './entity';
+import { tableName } from './client';
+import { parseRecord, type Journal } from './entity';
 import { fitsKey, keys } from './keys';
-import { batchDeleteItems, batchGetItems, deleteItem, isConditionFailure, queryAll, updateItem } from './helpers';
+import { batchDeleteItems, batchGetItems, deleteItem, failedConditions, isConditionFailure, queryAll, updateItem } from './helpers';
+import { transactWrite } from './transact';
 
 /**
  * Failed logins of one e-mail within the current window, counted twice: per source (the
@@ -42,7 +44,7 @@ async function countFailure(
   key: { PK: string; SK: string },
   now: number,
   windowMs: number,
-  lock?: { after: number; ms: number },
+  lock?: { after: number; ms: number; journal: Journal<LoginThrottleRecord> },
 ): Promise<LoginThrottleRecord> {
   const expiresAt = Math.ceil((now + windowMs + (lock?.ms ?? 0)) / 1000);
   const fresh = await updateItem({
@@ -65,36 +67,79 @@ async function countFailure(
     }))!,
   );
   if (lock && rec.failures >= lock.after && !(rec.locked_until && rec.locked_until > now)) {
-    await updateItem({
-      Key: key,
-      UpdateExpression: 'SET locked_until = :until, failures = :zero, window_start = :now',
-      ExpressionAttributeValues: { ':until': now + lock.ms, ':zero': 0, ':now': now },
-    });
-    return { ...rec, locked_until: now + lock.ms };
+    // The lock and its security event in one transaction; of concurrent failures reaching
+    // the limit, one locks (and records it), the others find it locked.
+    const locked: LoginThrottleRecord = { ...rec, locked_until: now + lock.ms, failures: 0, window_start: now };
+    try {
+      await transactWrite([
+        {
+          Update: {
+            TableName: tableName(),
+            Key: key,
+            UpdateExpression: 'SET locked_until = :until, failures = :zero, window_start = :now',
+            ConditionExpression: 'attribute_not_exists(locked_until) OR locked_until <= :now',
+            ExpressionAttributeValues: { ':until': locked.locked_until, ':zero': 0, ':now': now },
+          },
+        },
+        lock.journal(rec, locked),
+      ]);
+    } catch (err) {
+      if (!failedConditions(err)?.includes(0)) throw err;
+    }
+    return locked;
   }
   return rec;
 }
 
-/** Counts a failed login on both counters; the source's counter locks that source. */
+/** Counts a failed login on both counters; the source's counter locks that source (`journal`: the lock's history entry). */
 export async function recordLoginFailure(
   email: string,
   source: string,
   now: number,
   limits: { windowMs: number; sourceMaxFailures: number; sourceLockMs: number },
+  journal: Journal<LoginThrottleRecord>,
 ): Promise<LoginThrottles> {
   // No account has such an e-mail, so there is nothing to protect and nothing to store.
   if (!fitsKey(email, source)) return {};
   const [src, all] = await Promise.all([
-    countFailure(keys.loginThrottle(email, source), now, limits.windowMs, { after: limits.sourceMaxFailures, ms: limits.sourceLockMs }),
+    countFailure(keys.loginThrottle(email, source), now, limits.windowMs, {
+      after: limits.sourceMaxFailures,
+      ms: limits.sourceLockMs,
+      journal,
+    }),
     countFailure(keys.loginThrottleAll(email), now, limits.windowMs),
   ]);
   return { source: src, all };
 }
 
-/** A successful login clears its source's count (the all-sources count runs out with its window). */
-export async function clearLoginSource(email: string, source: string): Promise<void> {
+/**
+ * A successful login clears its source's count (the all-sources count runs out with its
+ * window). Clearing an expired lock is an unlock: `unlocked` is then its history entry,
+ * written with the delete (only if the lock read is still there).
+ */
+export async function clearLoginSource(
+  email: string,
+  source: string,
+  unlocked?: { was: LoginThrottleRecord; journal: Journal<LoginThrottleRecord> },
+): Promise<void> {
   if (!fitsKey(email, source)) return;
-  await deleteItem({ Key: keys.loginThrottle(email, source) });
+  if (!unlocked?.was.locked_until) {
+    await deleteItem({ Key: keys.loginThrottle(email, source) });
+    return;
+  }
+  await transactWrite([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.loginThrottle(email, source),
+        ConditionExpression: 'locked_until = :until',
+        ExpressionAttributeValues: { ':until': unlocked.was.locked_until },
+      },
+    },
+    unlocked.journal(unlocked.was, undefined),
+  ]).catch((err: unknown) => {
+    if (!failedConditions(err)?.includes(0)) throw err; // cleared (and recorded) by a concurrent login
+  });
 }
 
 /** The keys of every lock and count of an e-mail (one Query of its partition). */

@@ -1,8 +1,9 @@
 import * as z from 'zod';
-import { nowIso } from '../platform/clock';
+import { nowIso, nowIsoAfter } from '../platform/clock';
 import { newCode } from '../contract/codes';
 import { batchGetItems } from './helpers';
-import { defineEntity, timestamp } from './entity';
+import { defineEntity, timestamp, type Journal } from './entity';
+import { transactWrite } from './transact';
 import { keys, LIST, normEmail } from './keys';
 import { listsChanged } from './list-versions';
 import { addVillageChild, deleteVillageChild, VillageGoneError } from './village-children';
@@ -32,7 +33,7 @@ export const REQUEST_STATUSES = requests.schema.shape.status_permintaan.options;
 export type RequestStatus = RequestRecord['status_permintaan'];
 
 export const toPublicRequest = requests.publicView;
-export const getRequest = (code: string) => requests.get(code);
+export const getRequest = (code: string, consistent = false) => requests.get(code, consistent);
 export const listRequests = requests.listAll;
 
 /** A request together with its requester's name and its village's name, in two round trips. */
@@ -49,8 +50,11 @@ export async function getRequestWithNames(
   return { request, fullName: user?.full_name as string | undefined, villageName: village?.nama_desa as string | undefined };
 }
 
-/** Creates a request and records it on its village in one transaction. */
-export async function createRequest(input: { kd_desa: string; email: string; status_permintaan: RequestStatus }): Promise<RequestRecord> {
+/** Creates a request and records it on its village, with its history entry, in one transaction. */
+export async function createRequest(
+  input: { kd_desa: string; email: string; status_permintaan: RequestStatus },
+  journal: Journal<RequestRecord>,
+): Promise<RequestRecord> {
   const now = nowIso();
   const record: RequestRecord = {
     kd_permintaan: newCode.request(),
@@ -59,17 +63,34 @@ export async function createRequest(input: { kd_desa: string; email: string; sta
     created_at: now,
     updated_at: now,
   };
-  await addVillageChild(requests.putNew(record), input.kd_desa, { request: record.kd_permintaan });
+  await addVillageChild(requests.putNew(record), input.kd_desa, { request: record.kd_permintaan }, journal(undefined, record));
   return record;
 }
 
-/** Sets a request's status. Returns false when the request does not exist. */
-export const setRequestStatus = (code: string, status: RequestStatus): Promise<boolean> =>
-  requests.setIfExists(code, { status_permintaan: status, updated_at: nowIso() }, listsChanged('requests'));
+/** The request changed (or went) since it was read: read it again. */
+export class RequestChangedError extends Error {}
 
-/** Deletes a request and removes it from its village in one transaction. Returns false when it does not exist. */
-export async function deleteRequest(code: string): Promise<boolean> {
+/** Sets the status of the request as read (`current`), with its history entry; RequestChangedError when it changed meanwhile. */
+export async function setRequestStatus(
+  current: RequestRecord,
+  status: RequestStatus,
+  journal: Journal<RequestRecord>,
+): Promise<RequestRecord> {
+  const next: RequestRecord = { ...current, status_permintaan: status, updated_at: nowIsoAfter(current.updated_at) };
+  await transactWrite(
+    [
+      requests.setIfUnchanged(current, { status_permintaan: next.status_permintaan, updated_at: next.updated_at }),
+      journal(current, next),
+      ...listsChanged('requests'),
+    ],
+    (failed) => (failed.includes(0) ? new RequestChangedError() : undefined),
+  );
+  return next;
+}
+
+/** Deletes a request and removes it from its village, with its history entry, in one transaction. Returns false when it does not exist. */
+export async function deleteRequest(code: string, journal: Journal<RequestRecord>): Promise<boolean> {
   const item = await getRequest(code);
   if (!item) return false;
-  return deleteVillageChild(item.kd_desa, keys.request(code), { request: code });
+  return deleteVillageChild(item.kd_desa, keys.request(code), { request: code }, journal(item, undefined));
 }

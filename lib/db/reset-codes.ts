@@ -5,6 +5,7 @@ import { log } from '../platform/log';
 import { deleteItem, getItem, putItem, unlessConditionFails, updateItem } from './helpers';
 import { deleteLoginThrottles, loginThrottleKeys } from './login-throttle';
 import { transactWrite } from './transact';
+import type { Journal } from './entity';
 import { passwordUpdate } from './users';
 import { keys, fitsKey } from './keys';
 
@@ -95,7 +96,12 @@ export function consumeResetCode(email: string, codeHash: string) {
  * of the locks beyond a transaction's size is lifted right after. Returns false when
  * the user vanished or the code was used or replaced meanwhile.
  */
-export async function resetPasswordWithCode(email: string, passwordHash: string, codeHash: string): Promise<boolean> {
+export async function resetPasswordWithCode(
+  email: string,
+  passwordHash: string,
+  codeHash: string,
+  journal: Journal<{ login_locks: number }>,
+): Promise<boolean> {
   const throttles = await loginThrottleKeys(email);
   const inTransaction = throttles.slice(0, 90);
   try {
@@ -103,6 +109,8 @@ export async function resetPasswordWithCode(email: string, passwordHash: string,
       [
         passwordUpdate(email, passwordHash),
         consumeResetCode(email, codeHash),
+        // its entry: the locks and counts it lifts (the password itself never enters the history)
+        journal({ login_locks: throttles.length }, { login_locks: 0 }),
         ...inTransaction.map((Key) => ({ Delete: { TableName: tableName(), Key } })),
       ],
       () => new CodeGoneError(),

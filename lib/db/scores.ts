@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { nowIso } from '../platform/clock';
+import { nowIso, nowIsoAfter } from '../platform/clock';
 import { tableName } from './client';
-import { defineEntity, timestamp } from './entity';
+import { defineEntity, timestamp, type Journal } from './entity';
 import { keys, LIST, fitsKey } from './keys';
 import { listsChanged } from './list-versions';
 import { transactWrite } from './transact';
@@ -45,34 +45,51 @@ export const scores = defineEntity({
 });
 export type ScoreRecord = z.infer<typeof scores.schema>;
 
-export const getScore = (kd: string) => scores.get(kd);
+export const getScore = (kd: string, consistent = false) => scores.get(kd, consistent);
 
 /** Every score's list fields (village code, the six values, average, category). */
 export const listScores = () => scores.listAll(['kd_desa', ...SCORE_FIELDS, 'rata_rata', 'kategori_desa']);
 
 export class ScoreExistsError extends Error {}
 export class ScoreVillageMissingError extends Error {}
-export class ScoreMissingError extends Error {}
 
-/** Creates the village's score if it has none, in one transaction with the village's child_rev. */
-export async function createScore(score: Omit<ScoreRecord, 'created_at' | 'updated_at'>): Promise<ScoreRecord> {
+/** Creates the village's score if it has none, in one transaction with the village's child_rev and its history entry. */
+export async function createScore(
+  score: Omit<ScoreRecord, 'created_at' | 'updated_at'>,
+  journal: Journal<ScoreRecord>,
+): Promise<ScoreRecord> {
   if (!fitsKey(score.kd_desa)) throw new ScoreVillageMissingError();
   const now = nowIso();
   const record: ScoreRecord = { ...score, created_at: now, updated_at: now };
-  await transactWrite([scores.putNew(record), villageChildChange(score.kd_desa, {}), ...listsChanged('scores')], (failed) =>
-    failed.includes(0) ? new ScoreExistsError() : new ScoreVillageMissingError(),
+  await transactWrite(
+    [scores.putNew(record), villageChildChange(score.kd_desa, {}), journal(undefined, record), ...listsChanged('scores')],
+    (failed) => (failed.includes(0) ? new ScoreExistsError() : failed.includes(1) ? new ScoreVillageMissingError() : undefined),
   );
   return record;
 }
 
+/** The score changed (or went) since it was read: read it again. */
+export class ScoreChangedError extends Error {}
+
 /**
- * Replaces the six values and the computed ones, if the village and its score exist
- * (ScoreVillageMissingError / ScoreMissingError otherwise), in one transaction.
+ * Replaces the six values and the computed ones of the score as read (`current`), if the
+ * village exists (ScoreVillageMissingError) and the score is still as read
+ * (ScoreChangedError: read again), with its history entry, in one transaction.
  */
-export async function updateScore(score: Omit<ScoreRecord, 'created_at' | 'updated_at'>): Promise<Omit<ScoreRecord, 'created_at'>> {
-  if (!fitsKey(score.kd_desa)) throw new ScoreVillageMissingError();
-  const now = nowIso();
-  const values: Record<string, unknown> = { ':now': now, ':total': score.total_skor, ':avg': score.rata_rata, ':cat': score.kategori_desa };
+export async function updateScore(
+  current: ScoreRecord,
+  score: Omit<ScoreRecord, 'created_at' | 'updated_at'>,
+  journal: Journal<ScoreRecord>,
+): Promise<ScoreRecord> {
+  const now = nowIsoAfter(current.updated_at);
+  const next: ScoreRecord = { ...current, ...score, updated_at: now };
+  const values: Record<string, unknown> = {
+    ':now': now,
+    ':was': current.updated_at,
+    ':total': score.total_skor,
+    ':avg': score.rata_rata,
+    ':cat': score.kategori_desa,
+  };
   for (const f of SCORE_FIELDS) values[`:${f}`] = score[f];
   await transactWrite(
     [
@@ -84,13 +101,15 @@ export async function updateScore(score: Omit<ScoreRecord, 'created_at' | 'updat
           TableName: tableName(),
           Key: keys.score(score.kd_desa),
           UpdateExpression: `SET ${SCORE_FIELDS.map((f) => `${f} = :${f}`).join(', ')}, total_skor = :total, rata_rata = :avg, kategori_desa = :cat, updated_at = :now`,
-          ConditionExpression: 'attribute_exists(PK)',
+          // still as read: the history's before is what this replaces
+          ConditionExpression: 'updated_at = :was',
           ExpressionAttributeValues: values,
         },
       },
+      journal(current, next),
       ...listsChanged('scores'),
     ],
-    (failed) => (failed.includes(0) ? new ScoreVillageMissingError() : new ScoreMissingError()),
+    (failed) => (failed.includes(0) ? new ScoreVillageMissingError() : failed.includes(1) ? new ScoreChangedError() : undefined),
   );
-  return { ...score, updated_at: now };
+  return next;
 }

@@ -1,7 +1,8 @@
 import * as z from 'zod';
-import { nowIso } from '../platform/clock';
+import { nowIso, nowIsoAfter } from '../platform/clock';
 import { newCode } from '../contract/codes';
-import { defineEntity, timestamp } from './entity';
+import { defineEntity, timestamp, type Journal } from './entity';
+import { transactWrite } from './transact';
 import { keys, LIST } from './keys';
 import { listsChanged } from './list-versions';
 import { addVillageChild, deleteVillageChild } from './village-children';
@@ -29,23 +30,44 @@ export const VILLAGE_STATUSES = statuses.schema.shape.status.options;
 export type VillageStatus = StatusRecord['status'];
 
 export const toPublicStatus = statuses.publicView;
-export const getStatus = (code: string) => statuses.get(code);
+export const getStatus = (code: string, consistent = false) => statuses.get(code, consistent);
 export const listStatuses = () => statuses.listAll();
 
-/** Creates a status and records it on its village in one transaction. */
-export async function createStatus(input: { kd_desa: string; status: VillageStatus; keterangan: string }): Promise<StatusRecord> {
+/** Creates a status and records it on its village, with its history entry, in one transaction. */
+export async function createStatus(
+  input: { kd_desa: string; status: VillageStatus; keterangan: string },
+  journal: Journal<StatusRecord>,
+): Promise<StatusRecord> {
   const now = nowIso();
   const record: StatusRecord = { kd_status: newCode.status(), ...input, tanggal_update: now, created_at: now };
-  await addVillageChild(statuses.putNew(record), input.kd_desa, { status: record.kd_status });
+  await addVillageChild(statuses.putNew(record), input.kd_desa, { status: record.kd_status }, journal(undefined, record));
   return record;
 }
 
-/** Sets status and remark. Returns false when the status does not exist. */
-export const updateStatus = (code: string, input: { status: VillageStatus; keterangan: string }): Promise<boolean> =>
-  statuses.setIfExists(code, { ...input, tanggal_update: nowIso() }, listsChanged('statuses'));
+/** The status changed (or went) since it was read: read it again. */
+export class StatusChangedError extends Error {}
 
-export async function deleteStatus(code: string): Promise<boolean> {
+/** Sets status and remark of the status as read (`current`), with its history entry; StatusChangedError when it changed meanwhile. */
+export async function updateStatus(
+  current: StatusRecord,
+  input: { status: VillageStatus; keterangan: string },
+  journal: Journal<StatusRecord>,
+): Promise<StatusRecord> {
+  const next: StatusRecord = { ...current, ...input, tanggal_update: nowIsoAfter(current.tanggal_update) };
+  await transactWrite(
+    [
+      statuses.setIfUnchanged(current, { status: next.status, keterangan: next.keterangan, tanggal_update: next.tanggal_update }),
+      journal(current, next),
+      ...listsChanged('statuses'),
+    ],
+    (failed) => (failed.includes(0) ? new StatusChangedError() : undefined),
+  );
+  return next;
+}
+
+/** Deletes a status and removes it from its village, with its history entry; false when it does not exist. */
+export async function deleteStatus(code: string, journal: Journal<StatusRecord>): Promise<boolean> {
   const item = await getStatus(code);
   if (!item) return false;
-  return deleteVillageChild(item.kd_desa, keys.status(code), { status: code });
+  return deleteVillageChild(item.kd_desa, keys.status(code), { status: code }, journal(item, undefined));
 }

@@ -86,14 +86,14 @@ const counterMove = (from: number, to: number): TransactItem => ({
  * Creates the description at list position total+1 (position item, index item and
  * counter in the same transaction), and records it on the village.
  */
-export function createTourismDescription(d: TourismDescriptionRecord, refs: TransactItem[] = []): Promise<void> {
+export function createTourismDescription(d: TourismDescriptionRecord, entry: TransactItem, refs: TransactItem[] = []): Promise<void> {
   return withRetries(
-    () => createAtNextPosition(d, refs),
+    () => createAtNextPosition(d, entry, refs),
     (err) => err instanceof PositionsMovedError || isTransactionConflict(err),
   );
 }
 
-async function createAtNextPosition(d: TourismDescriptionRecord, refs: TransactItem[]): Promise<void> {
+async function createAtNextPosition(d: TourismDescriptionRecord, entry: TransactItem, refs: TransactItem[]): Promise<void> {
   const total = await countTourismDescriptions(true);
   const pos = total + 1;
   await writeWithPositions(
@@ -109,6 +109,7 @@ async function createAtNextPosition(d: TourismDescriptionRecord, refs: TransactI
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
+      entry,
     ],
     DescriptionExistsError,
     refs,
@@ -164,14 +165,15 @@ export async function positionRemoval(kd: string): Promise<TransactItem[]> {
 
 /**
  * Replaces the description if it is still at `expectedVersion` (DescriptionVersionError
- * otherwise), with its image reference writes (`refs`, lib/db/image-refs.ts).
+ * otherwise), with its history entry and its image reference writes (`refs`, lib/db/image-refs.ts).
  */
 export async function replaceTourismDescription(
   d: TourismDescriptionRecord,
   expectedVersion: number,
+  entry: TransactItem,
   refs: TransactItem[] = [],
 ): Promise<void> {
-  const items = [tourismDescriptions.putAtVersion(d, expectedVersion, assertItemFits), ...listsChanged('tourism'), ...refs];
+  const items = [tourismDescriptions.putAtVersion(d, expectedVersion, assertItemFits), entry, ...listsChanged('tourism'), ...refs];
   await transactWrite(
     items,
     withRefs(items.length, refs.length, () => new DescriptionVersionError()),
@@ -179,10 +181,15 @@ export async function replaceTourismDescription(
 }
 
 /** Deletes the description (if still at `expectedVersion`), frees its list position, records it on the village. */
-export async function deleteTourismDescription(kd: string, expectedVersion: number, refs: TransactItem[] = []): Promise<void> {
+export async function deleteTourismDescription(
+  kd: string,
+  expectedVersion: number,
+  entry: TransactItem,
+  refs: TransactItem[] = [],
+): Promise<void> {
   const positions = await positionRemoval(kd);
   await writeWithPositions(
-    [tourismDescriptions.deleteAtVersion(kd, expectedVersion), villageChildChange(kd, {}), ...positions],
+    [tourismDescriptions.deleteAtVersion(kd, expectedVersion), villageChildChange(kd, {}), ...positions, entry],
     DescriptionVersionError,
     refs,
   );

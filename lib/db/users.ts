@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ROLES } from '../contract/roles';
-import { defineEntity, timestamp, type Key } from './entity';
+import { defineEntity, timestamp, type Journal, type Key } from './entity';
 import { rememberRead } from './read-ahead';
 import { listsChanged } from './list-versions';
 import { transactWrite } from './transact';
@@ -79,7 +79,7 @@ export type NewUser = Pick<UserRecord, 'username' | 'full_name' | 'email' | 'rol
  * Creates a user and its username marker in one transaction; the e-mail is unique
  * because it is the user item's key. Throws DuplicateUserError naming the taken field.
  */
-export async function createUser(input: NewUser): Promise<UserRecord> {
+export async function createUser(input: NewUser, journal: Journal<UserRecord>): Promise<UserRecord> {
   const id = await nextUserId();
   const now = nowIso();
   const email = normEmail(input.email);
@@ -106,19 +106,24 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
+      journal(undefined, user),
       ...listsChanged('users'),
     ],
-    (failed) => new DuplicateUserError(failed.includes(0) ? 'email' : 'username'),
+    (failed) => (failed.includes(0) || failed.includes(1) ? new DuplicateUserError(failed.includes(0) ? 'email' : 'username') : undefined),
   );
   return user;
 }
 
-/** Sets is_verified = true. Returns false when the user does not exist. Idempotent. */
-export async function markVerified(email: string): Promise<UserRecord | false> {
+/**
+ * Sets is_verified = true, with its history entry. Returns false when the user does not
+ * exist. Idempotent: an account verified already (also by a concurrent call) is left as
+ * it is, with no entry.
+ */
+export async function markVerified(email: string, journal: Journal<UserRecord>): Promise<UserRecord | false> {
   const user = await getUserByEmail(email);
   if (!user) return false;
   if (user.is_verified) return user;
-  const now = nowIso();
+  const next: UserRecord = { ...user, is_verified: true, updated_at: nowIso() };
   try {
     await transactWrite([
       {
@@ -126,17 +131,18 @@ export async function markVerified(email: string): Promise<UserRecord | false> {
           TableName: tableName(),
           Key: keys.user(email),
           UpdateExpression: 'SET is_verified = :t, updated_at = :now',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':t': true, ':now': now },
+          ConditionExpression: 'attribute_exists(PK) AND is_verified = :f',
+          ExpressionAttributeValues: { ':t': true, ':f': false, ':now': next.updated_at },
         },
       },
+      journal(user, next),
       ...listsChanged('users'),
     ]);
   } catch (err) {
-    if (failedConditions(err)) return false; // deleted meanwhile
+    if (failedConditions(err)?.includes(0)) return (await getUserByEmail(email)) ?? false; // verified or deleted meanwhile
     throw err;
   }
-  return { ...user, is_verified: true, updated_at: now };
+  return next;
 }
 
 /** The write that replaces a password (a TransactWrite item, so a caller can pair it with other writes). */

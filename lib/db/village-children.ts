@@ -48,22 +48,29 @@ const kindsOf = (codes: ChildCodes): ListKind[] => [
 
 export class VillageGoneError extends Error {}
 
-/** Stores a new item that hangs off village `kd` and records it on the village, in one transaction. */
-export async function addVillageChild(put: TransactItem, kd: string, codes: ChildCodes = {}): Promise<void> {
-  await transactWrite([put, villageChildChange(kd, { add: codes }), ...listsChanged(...kindsOf(codes))], (failed) =>
+/** Stores a new item that hangs off village `kd` and records it on the village, with its history entry, in one transaction. */
+export async function addVillageChild(put: TransactItem, kd: string, codes: ChildCodes, entry: TransactItem): Promise<void> {
+  await transactWrite([put, villageChildChange(kd, { add: codes }), entry, ...listsChanged(...kindsOf(codes))], (failed) =>
     failed.includes(1) ? new VillageGoneError() : undefined,
   );
 }
 
 /**
  * Deletes an item that hangs off village `kd` (a request or a status) and records the
- * removal on the village, in one transaction. Returns false when the item did not exist.
+ * removal on the village, with its history entry, in one transaction. Returns false when
+ * the item did not exist.
  */
-export async function deleteVillageChild(kd: string, key: Record<string, string>, change: ChildCodes): Promise<boolean> {
+export async function deleteVillageChild(
+  kd: string,
+  key: Record<string, string>,
+  change: ChildCodes,
+  entry: TransactItem,
+): Promise<boolean> {
   try {
     await transactWrite([
       { Delete: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(PK)' } },
       villageChildChange(kd, { remove: change }),
+      entry,
       ...listsChanged(...kindsOf(change)),
     ]);
     return true;
@@ -72,7 +79,13 @@ export async function deleteVillageChild(kd: string, key: Record<string, string>
     if (failed?.includes(0)) return false; // deleted meanwhile
     if (failed?.includes(1)) {
       // The village is gone already (its cascade removes its children); make sure this one is.
-      await transactWrite([{ Delete: { TableName: tableName(), Key: key } }, ...listsChanged(...kindsOf(change))]);
+      await transactWrite([
+        { Delete: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(PK)' } },
+        entry,
+        ...listsChanged(...kindsOf(change)),
+      ]).catch((e: unknown) => {
+        if (!failedConditions(e)?.includes(0)) throw e;
+      });
       return true;
     }
     throw err;

@@ -101,14 +101,29 @@ async function write(items: TransactItem[], refs: TransactItem[], taken: new () 
   );
 }
 
-export function createVillageDescription(d: VillageDescriptionRecord, refs: TransactItem[] = []): Promise<void> {
-  return write([villageDescriptions.putNew(d, assertItemFits), villageCopyChange(d.kd_desa, d)], refs, VillageDescriptionExistsError);
+/** Each write below also takes its history entry (`entry`), written in the same transaction. */
+export function createVillageDescription(d: VillageDescriptionRecord, entry: TransactItem, refs: TransactItem[] = []): Promise<void> {
+  return write(
+    [villageDescriptions.putNew(d, assertItemFits), villageCopyChange(d.kd_desa, d), entry],
+    refs,
+    VillageDescriptionExistsError,
+  );
 }
 
-export function replaceVillageDescription(d: VillageDescriptionRecord, expectedVersion: number, refs: TransactItem[] = []): Promise<void> {
-  return write([villageDescriptions.putAtVersion(d, expectedVersion, assertItemFits), villageCopyChange(d.kd_desa, d)], refs);
+export function replaceVillageDescription(
+  d: VillageDescriptionRecord,
+  expectedVersion: number,
+  entry: TransactItem,
+  refs: TransactItem[] = [],
+): Promise<void> {
+  return write([villageDescriptions.putAtVersion(d, expectedVersion, assertItemFits), villageCopyChange(d.kd_desa, d), entry], refs);
 }
 
-export function deleteVillageDescription(kd: string, expectedVersion: number, refs: TransactItem[] = []): Promise<void> {
-  return write([villageDescriptions.deleteAtVersion(kd, expectedVersion), villageCopyChange(kd, null)], refs);
+export function deleteVillageDescription(
+  kd: string,
+  expectedVersion: number,
+  entry: TransactItem,
+  refs: TransactItem[] = [],
+): Promise<void> {
+  return write([villageDescriptions.deleteAtVersion(kd, expectedVersion), villageCopyChange(kd, null), entry], refs);
 }

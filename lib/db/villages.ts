@@ -3,7 +3,7 @@ import { nowIso } from '../platform/clock';
 import { newCode } from '../contract/codes';
 import { numberedSlug, slugify } from '../contract/slug';
 import { tableName } from './client';
-import { defineEntity, imageUrl, timestamp, type TransactItem } from './entity';
+import { defineEntity, imageUrl, timestamp, type Journal, type TransactItem } from './entity';
 import { getItem, queryAll, updateItem } from './helpers';
 import { GSI2, keys, LIST, normEmail, fitsKey } from './keys';
 import { listsChanged } from './list-versions';
@@ -151,11 +151,15 @@ export interface CreatedVillage {
 }
 
 /**
- * Creates a village, its slug marker and its request (`diproses`) in one transaction.
+ * Creates a village, its slug marker, its request (`diproses`) and its history entry in one transaction.
  * With `signupOf`, the same transaction marks that unverified account as having used its
  * one token-less sign-up village (refused with SignupRefusedError otherwise).
  */
-export async function createVillage(fields: VillageFields, opts: { signupOf?: string } = {}): Promise<CreatedVillage> {
+export async function createVillage(
+  fields: VillageFields,
+  journal: Journal<VillageRecord>,
+  opts: { signupOf?: string } = {},
+): Promise<CreatedVillage> {
   const email = normEmail(fields.email);
   const base = slugify(fields.nama_popular);
   let codeCollisions = 0;
@@ -187,6 +191,7 @@ export async function createVillage(fields: VillageFields, opts: { signupOf?: st
             },
           },
           requests.putNew({ kd_permintaan: kdp, kd_desa: kd, email, status_permintaan: 'diproses', created_at: now, updated_at: now }),
+          journal(undefined, village),
         ];
         if (opts.signupOf) {
           items.push({
@@ -201,7 +206,7 @@ export async function createVillage(fields: VillageFields, opts: { signupOf?: st
         }
         items.push(...listsChanged('villages', 'requests'));
         await transactWrite(items, (failed) =>
-          failed.includes(3) ? new SignupRefusedError() : failed.includes(1) ? new SlugTakenError() : new VillageCodeTakenError(),
+          failed.includes(4) ? new SignupRefusedError() : failed.includes(1) ? new SlugTakenError() : new VillageCodeTakenError(),
         );
         return { village, kd_permintaan: kdp };
       });
@@ -218,7 +223,11 @@ export async function createVillage(fields: VillageFields, opts: { signupOf?: st
  * changes, the new marker is written and the old one deleted in the same transaction.
  * Throws VersionConflictError when another writer came first (the caller re-reads).
  */
-export async function updateVillage(current: VillageRecord, fields: VillageFields): Promise<VillageRecord> {
+export async function updateVillage(
+  current: VillageRecord,
+  fields: VillageFields,
+  journal: Journal<VillageRecord>,
+): Promise<VillageRecord> {
   const email = normEmail(fields.email);
   const base = slugify(fields.nama_popular);
   const keepSlug = base === slugify(current.nama_popular);
@@ -272,7 +281,7 @@ export async function updateVillage(current: VillageRecord, fields: VillageField
         },
       });
     }
-    items.push(...listsChanged('villages'));
+    items.push(...listsChanged('villages'), journal(current, next));
     await transactWrite(items, (failed) =>
       failed.includes(0) || failed.includes(2) ? new VersionConflictError() : failed.includes(1) ? new SlugTakenError() : undefined,
     );

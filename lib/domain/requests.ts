@@ -3,7 +3,10 @@ import type { UserRecord } from '../db/users';
 import { listUsers } from '../db/users';
 import { listVillages } from '../db/villages';
 import * as store from '../db/requests';
-import { REQUEST_STATUSES, toPublicRequest, VillageGoneError, type RequestRecord } from '../db/requests';
+import { REQUEST_STATUSES, RequestChangedError, toPublicRequest, VillageGoneError, type RequestRecord } from '../db/requests';
+import { isTransactionConflict } from '../db/transact';
+import { withRetries } from '../platform/retry';
+import { journal, type Who } from '../db/history';
 import { found, notFound } from '../contract/errors';
 import { MSG } from '../contract/messages';
 import { ownedVillage } from './villages';
@@ -30,11 +33,18 @@ export async function listRequests() {
   return requests.map((r) => withNames(r, names.get(r.email), villageNames.get(r.kd_desa)));
 }
 
+/** The history entry of a change of a request (`request.created`, …), in the village's timeline. */
+const requestJournal = (who: Who, action: string) =>
+  journal<RequestRecord>(who, `request.${action}`, { record: (r) => r.kd_permintaan }, (b, a) => ({ kd_desa: (a ?? b)!.kd_desa }));
+
 /** POST /api/permintaan: a pengelola files a request for a village it owns. */
-export async function createRequest(input: z.output<typeof createRequestInput>, caller: UserRecord) {
+export async function createRequest(input: z.output<typeof createRequestInput>, caller: UserRecord, who: Who) {
   const village = await ownedVillage(input.kd_desa, caller);
   try {
-    return await store.createRequest({ kd_desa: village.kd_desa, email: caller.email, status_permintaan: input.status_permintaan });
+    return await store.createRequest(
+      { kd_desa: village.kd_desa, email: caller.email, status_permintaan: input.status_permintaan },
+      requestJournal(who, 'created'),
+    );
   } catch (err) {
     if (err instanceof VillageGoneError) throw notFound(MSG.villageNotFound);
     throw err;
@@ -47,12 +57,25 @@ export async function getRequest(code: string) {
   return withNames(request, fullName, villageName);
 }
 
-/** PUT /api/permintaan/{kd}: any status may follow any other. */
-export async function updateRequestStatus(code: string, input: z.output<typeof updateRequestInput>): Promise<void> {
-  found(await store.setRequestStatus(code, input.status_permintaan), MSG.requestNotFound);
+/**
+ * PUT /api/permintaan/{kd}: any status may follow any other. Written only if the request
+ * is still as read, so its history entry's before is exactly what it replaced (a lost
+ * race reads again).
+ */
+export async function updateRequestStatus(code: string, input: z.output<typeof updateRequestInput>, who: Who): Promise<void> {
+  await withRetries(
+    async () =>
+      store.setRequestStatus(
+        found(await store.getRequest(code, true), MSG.requestNotFound),
+        input.status_permintaan,
+        requestJournal(who, 'updated'),
+      ),
+    (err) => err instanceof RequestChangedError || isTransactionConflict(err),
+    30,
+  );
 }
 
 /** DELETE /api/permintaan/{kd}: the request and its code on the village, in one transaction. */
-export async function deleteRequest(code: string): Promise<void> {
-  found(await store.deleteRequest(code), MSG.requestNotFound);
+export async function deleteRequest(code: string, who: Who): Promise<void> {
+  found(await store.deleteRequest(code, requestJournal(who, 'deleted')), MSG.requestNotFound);
 }

@@ -1,14 +1,17 @@
 import * as z from 'zod';
 import * as store from '../db/scores';
 import {
+  ScoreChangedError,
   ScoreExistsError,
-  ScoreMissingError,
   ScoreVillageMissingError,
   SCORE_FIELDS,
   type ScoreRecord,
   type ScoreValues,
 } from '../db/scores';
-import { listVillages } from '../db/villages';
+import { getVillage, listVillages } from '../db/villages';
+import { isTransactionConflict } from '../db/transact';
+import { withRetries } from '../platform/retry';
+import { journal, type Who } from '../db/history';
 import { conflict, found, notFound } from '../contract/errors';
 import { MSG } from '../contract/messages';
 import { computeScore, pickScoreValues, scoreValuesSchema } from './scores';
@@ -27,11 +30,21 @@ export const createScoreInput = z.object(
 /** PUT /api/skor/{kd}: the six values (any failure: 400 "Semua nilai skor …"). */
 export const updateScoreInput = scoreValuesSchema;
 
+/**
+ * The history entry of an evaluation (`score.created`, `score.updated`), with the score as
+ * it became kept whole: the village's score trajectory (GET /api/skor/{kd}/riwayat).
+ */
+const scoreJournal = (who: Who, action: string) =>
+  journal<ScoreRecord>(who, `score.${action}`, { record: (s) => s.kd_desa }, (b, a) => ({
+    kd_desa: (a ?? b)!.kd_desa,
+    ...(a ? { snapshot: { ...pickScoreValues(a), total_skor: a.total_skor, rata_rata: a.rata_rata, kategori_desa: a.kategori_desa } } : {}),
+  }));
+
 /** POST /api/skor. */
-export async function createScore(input: z.output<typeof createScoreInput>): Promise<ScoreRecord> {
+export async function createScore(input: z.output<typeof createScoreInput>, who: Who): Promise<ScoreRecord> {
   const { kd_desa, ...values } = input;
   try {
-    return await store.createScore({ kd_desa, ...values, ...computeScore(values) });
+    return await store.createScore({ kd_desa, ...values, ...computeScore(values) }, scoreJournal(who, 'created'));
   } catch (err) {
     if (err instanceof ScoreExistsError) throw conflict(MSG.scoreExists);
     if (err instanceof ScoreVillageMissingError) throw notFound(MSG.scoreVillageNotFound);
@@ -39,13 +52,27 @@ export async function createScore(input: z.output<typeof createScoreInput>): Pro
   }
 }
 
-/** PUT /api/skor/{kd}. */
-export async function updateScore(kd: string, values: ScoreValues) {
+/**
+ * PUT /api/skor/{kd}: the village first (404 "Desa tidak ditemukan di database."), then
+ * its score (404 "Skor desa tidak ditemukan"), both read with the token check (read
+ * ahead). Written only if the score is still as read, so its history entry's before is
+ * what it replaced; a lost race reads the score again.
+ */
+export async function updateScore(kd: string, values: ScoreValues, who: Who) {
   try {
-    return await store.updateScore({ kd_desa: kd, ...values, ...computeScore(values) });
+    if (!(await getVillage(kd))) throw new ScoreVillageMissingError();
+    return await withRetries(
+      async () =>
+        store.updateScore(
+          found(await store.getScore(kd, true), MSG.scoreNotFound),
+          { kd_desa: kd, ...values, ...computeScore(values) },
+          scoreJournal(who, 'updated'),
+        ),
+      (err) => err instanceof ScoreChangedError || isTransactionConflict(err),
+      30,
+    );
   } catch (err) {
     if (err instanceof ScoreVillageMissingError) throw notFound(MSG.scoreVillageNotFound);
-    if (err instanceof ScoreMissingError) throw notFound(MSG.scoreNotFound);
     throw err;
   }
 }

@@ -20,6 +20,7 @@ import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG, withFields } from '../contract/messages';
 import { REF_ROOM } from '../db/image-refs';
+import { historyOf, type Who } from '../db/history';
 import { filesByField, IMAGE_MAX_BYTES, type ImageChanges } from './images';
 import { readModifyWrite, type RecordKind } from './read-modify-write';
 import { ownedVillage } from './villages';
@@ -221,11 +222,19 @@ function mapWriteErrors(err: unknown): never {
   throw err;
 }
 
+/** The history entry of a change of a tourism description: its fields, items and images (`gambar`: every image it lists). */
+const entryOf = (who: Who, action: string, before?: TourismDescriptionRecord, after?: TourismDescriptionRecord) => {
+  const view = (d?: TourismDescriptionRecord) => d && { ...d, gambar: imagesOf(d) };
+  const kd = (after ?? before)!.kd_desa;
+  return historyOf({ who, action: `tourism_description.${action}`, kd_desa: kd, record: kd, before: view(before), after: view(after) });
+};
+
 /** POST /api/deskripsi-wisata. */
 export async function createTourismDescription(
   input: CreateTourismInput,
   files: UploadedFile[],
   caller: UserRecord,
+  who: Who,
 ): Promise<TourismDescriptionRecord> {
   const village = await ownedVillage(input.kd_desa, caller);
   if (await store.getTourismDescription(village.kd_desa)) throw conflict(MSG.tourismDescriptionExists);
@@ -256,7 +265,11 @@ export async function createTourismDescription(
         const items = (input[c] ?? []).map((it) => ({ ...it, id: undefined }));
         record[c] = await buildItems(c, items, byField.get(c) ?? [], new Map(), record.next_ids, images, new Set());
       }
-      await store.createTourismDescription(record, images.refWrites([], imagesOf(record), REF_ROOM));
+      await store.createTourismDescription(
+        record,
+        entryOf(who, 'created', undefined, record),
+        images.refWrites([], imagesOf(record), REF_ROOM),
+      );
       return record;
     },
   }).catch(mapWriteErrors);
@@ -270,6 +283,7 @@ export async function createTourismDescription(
 async function modify(
   kd: string,
   caller: UserRecord,
+  history: { who: Who; action: string },
   change: (current: TourismDescriptionRecord, images: ImageChanges) => Promise<TourismDescriptionRecord>,
 ): Promise<TourismDescriptionRecord> {
   const village = await ownedVillage(kd, caller);
@@ -280,16 +294,17 @@ async function modify(
     write: async (current, images) => {
       const next = await change(structuredClone(current), images);
       const refs = images.refWrites(imagesOf(current), imagesOf(next), REF_ROOM);
-      await store.replaceTourismDescription({ ...next, version: current.version + 1, updated_at: nowIso() }, current.version, refs);
-      return { ...next, version: current.version + 1 };
+      const written = { ...next, version: current.version + 1, updated_at: nowIso() };
+      await store.replaceTourismDescription(written, current.version, entryOf(history.who, history.action, current, written), refs);
+      return written;
     },
   }).catch(mapWriteErrors);
 }
 
 /** PUT /api/deskripsi-wisata/{kd}: texts replaced when given; each given category replaced (known ids keep theirs). */
-export function updateTourismDescription(kd: string, input: UpdateTourismInput, files: UploadedFile[], caller: UserRecord) {
+export function updateTourismDescription(kd: string, input: UpdateTourismInput, files: UploadedFile[], caller: UserRecord, who: Who) {
   const byField = filesByField(files);
-  return modify(kd, caller, async (d, images) => {
+  return modify(kd, caller, { who, action: 'updated' }, async (d, images) => {
     const held = new Set(imagesOf(d));
     if (input.penjelasan_umum !== undefined) d.penjelasan_umum = input.penjelasan_umum;
     if (input.fasilitas !== undefined) d.fasilitas = input.fasilitas;
@@ -308,10 +323,10 @@ export function updateTourismDescription(kd: string, input: UpdateTourismInput, 
 }
 
 /** PATCH /api/deskripsi-wisata/{kd}: appends new items (with images) to the given categories. */
-export async function appendTourismItems(kd: string, input: AppendTourismItemsInput, files: UploadedFile[], caller: UserRecord) {
+export async function appendTourismItems(kd: string, input: AppendTourismItemsInput, files: UploadedFile[], caller: UserRecord, who: Who) {
   const byField = filesByField(files);
   const affected = CATEGORIES.filter((c) => input[c] !== undefined || byField.has(c));
-  const record = await modify(kd, caller, async (d, images) => {
+  const record = await modify(kd, caller, { who, action: 'items_added' }, async (d, images) => {
     const held = new Set(imagesOf(d));
     for (const c of affected) {
       const items = (input[c] ?? []).map((it) => ({ ...it, id: undefined }));
@@ -324,9 +339,9 @@ export async function appendTourismItems(kd: string, input: AppendTourismItemsIn
 }
 
 /** PATCH /api/deskripsi-wisata/{kd}/remove-item. */
-export async function removeTourismItem(kd: string, input: z.output<typeof removeTourismItemInput>, caller: UserRecord) {
+export async function removeTourismItem(kd: string, input: z.output<typeof removeTourismItemInput>, caller: UserRecord, who: Who) {
   const { entity_type: category, item_id: id } = input;
-  const record = await modify(kd, caller, async (d) => {
+  const record = await modify(kd, caller, { who, action: 'item_removed' }, async (d) => {
     const index = d[category].findIndex((i) => i.id === id);
     if (index < 0) throw notFound(MSG.itemNotFound);
     d[category].splice(index, 1);
@@ -336,14 +351,19 @@ export async function removeTourismItem(kd: string, input: z.output<typeof remov
 }
 
 /** DELETE /api/deskripsi-wisata/{kd}: the description; its images are released (the sweep collects them after the grace period). */
-export async function deleteTourismDescription(kd: string, caller: UserRecord): Promise<void> {
+export async function deleteTourismDescription(kd: string, caller: UserRecord, who: Who): Promise<void> {
   const village = await ownedVillage(kd, caller);
   await readModifyWrite({
     ...stored,
     kd: village.kd_desa,
     callerId: caller.id,
     write: (current, images) =>
-      store.deleteTourismDescription(village.kd_desa, current.version, images.refWrites(imagesOf(current), [], REF_ROOM)),
+      store.deleteTourismDescription(
+        village.kd_desa,
+        current.version,
+        entryOf(who, 'deleted', current),
+        images.refWrites(imagesOf(current), [], REF_ROOM),
+      ),
   }).catch(mapWriteErrors);
 }
 

@@ -18,6 +18,7 @@ import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG } from '../contract/messages';
 import { REF_ROOM } from '../db/image-refs';
+import { historyOf, type Who } from '../db/history';
 import { IMAGE_MAX_BYTES } from './images';
 import { readModifyWrite, type RecordKind } from './read-modify-write';
 import { normEmail } from '../db/keys';
@@ -105,11 +106,18 @@ const stored: RecordKind<VillageDescriptionRecord> = {
   busy: MSG.writeBusy,
 };
 
+/** The history entry of a change of a village description (its gallery and cover summarised as added/removed URLs). */
+const entryOf = (who: Who, action: string, before?: VillageDescriptionRecord, after?: VillageDescriptionRecord) => {
+  const kd = (after ?? before)!.kd_desa;
+  return historyOf({ who, action: `village_description.${action}`, kd_desa: kd, record: kd, before, after });
+};
+
 /** POST /api/deskripsi-desa. */
 export async function createVillageDescription(
   input: z.output<typeof createVillageDescriptionInput>,
   files: VillageDescriptionFiles,
   caller: UserRecord,
+  who: Who,
 ) {
   const village = await checkOwnedVillage(input.kd_desa, caller, 'badRequest');
   if (await store.getVillageDescription(village.kd_desa)) throw conflict(MSG.villageDescriptionExists);
@@ -132,7 +140,7 @@ export async function createVillageDescription(
         created_at: now,
         updated_at: now,
       };
-      await store.createVillageDescription(record);
+      await store.createVillageDescription(record, entryOf(who, 'created', undefined, record));
       return record;
     },
   }).catch(mapErrors);
@@ -148,6 +156,7 @@ export async function updateVillageDescription(
   input: z.output<typeof updateVillageDescriptionInput>,
   files: VillageDescriptionFiles,
   caller: UserRecord,
+  who: Who,
 ) {
   const village = await checkOwnedVillage(kd, caller, 'notFound');
   return readModifyWrite({
@@ -174,21 +183,26 @@ export async function updateVillageDescription(
         updated_at: nowIso(),
       };
       const refs = images.refWrites(villageDescriptionImages(current), villageDescriptionImages(record), REF_ROOM);
-      await store.replaceVillageDescription(record, current.version, refs);
+      await store.replaceVillageDescription(record, current.version, entryOf(who, 'updated', current, record), refs);
       return record;
     },
   }).catch(mapErrors);
 }
 
 /** DELETE /api/deskripsi-desa/{kd}: the description; its images are released (the sweep collects them after the grace period). */
-export async function deleteVillageDescription(kd: string, caller: UserRecord): Promise<void> {
+export async function deleteVillageDescription(kd: string, caller: UserRecord, who: Who): Promise<void> {
   const village = await checkOwnedVillage(kd, caller, 'notFound');
   await readModifyWrite({
     ...stored,
     kd: village.kd_desa,
     callerId: caller.id,
     write: (current, images) =>
-      store.deleteVillageDescription(village.kd_desa, current.version, images.refWrites(villageDescriptionImages(current), [], REF_ROOM)),
+      store.deleteVillageDescription(
+        village.kd_desa,
+        current.version,
+        entryOf(who, 'deleted', current),
+        images.refWrites(villageDescriptionImages(current), [], REF_ROOM),
+      ),
   }).catch(mapErrors);
 }
 

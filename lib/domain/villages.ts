@@ -24,6 +24,7 @@ import { villageHandedOverMails } from '../mail/templates';
 import { MSG } from '../contract/messages';
 import { sameSignupSource } from '../auth/signup-source';
 import { deleteVillageImages } from './images';
+import { journal, type Who } from '../db/history';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -47,21 +48,17 @@ export type VillageInput = z.output<typeof villageInput>;
 /**
  * POST /api/desa-wisata. With a token: the caller must be the pengelola whose e-mail the
  * village names. Without one (the sign-up flow): only while that account is unverified
- * and owns no village, once, and only from the source address (`source`, the caller's
- * IP) that registered the account.
+ * and owns no village, once, and only from the source address (`who.source`, the
+ * caller's IP) that registered the account.
  */
-export async function createVillage(
-  fields: VillageInput,
-  source: string | undefined,
-  caller: UserRecord | undefined,
-): Promise<CreatedVillage> {
+export async function createVillage(fields: VillageInput, caller: UserRecord | undefined, who: Who): Promise<CreatedVillage> {
   const owner = await getUserByEmail(fields.email);
   if (!owner) throw invalid(MSG.emailNotRegistered);
   try {
     if (caller) {
       // (the access rule already admitted only a pengelola's token)
       if (caller.email !== owner.email) throw forbidden(MSG.villageOwnerOnly);
-      return await store.createVillage(fields);
+      return await store.createVillage(fields, villageJournal(who, 'village.created'));
     }
     // Sign-up: the first village of a fresh, unverified pengelola account only, within
     // the sign-up window (so nobody can squat a victim's village long after they registered).
@@ -69,16 +66,23 @@ export async function createVillage(
     // Whoever knows a fresh account's e-mail (GET /api/users is public) is not its owner:
     // only the client that registered it may, from where it registered (the web app posts
     // the village right after the registration, from the same browser).
-    if (!sameSignupSource(owner.signup_source, source)) throw unauthenticated(MSG.tokenMissing);
+    if (!sameSignupSource(owner.signup_source, who.source)) throw unauthenticated(MSG.tokenMissing);
     if (nowMs() - Date.parse(owner.created_at) > config().signupWindowMs) throw unauthenticated(MSG.tokenMissing);
     if ((await store.villagesByEmail(owner.email)).length > 0) throw unauthenticated(MSG.tokenMissing);
-    return await store.createVillage(fields, { signupOf: owner.email });
+    // a token-less sign-up is a security event (who registered from where), as well as the village's first entry
+    return await store.createVillage(fields, villageJournal(who, 'village.signup_created', { security: true }), {
+      signupOf: owner.email,
+    });
   } catch (err) {
     if (err instanceof SignupRefusedError) throw unauthenticated(MSG.tokenMissing);
     if (err instanceof VillageCodeTakenError) throw conflict(MSG.villageCodeTaken);
     throw err;
   }
 }
+
+/** The history entry of a change of a village, in its timeline. */
+const villageJournal = (who: Who, action: string, opts: { security?: boolean } = {}) =>
+  journal<VillageRecord>(who, action, { record: (v) => v.kd_desa, ...opts }, (b, a) => ({ kd_desa: (a ?? b)!.kd_desa }));
 
 /** Loads a village the caller owns: 404 when missing, 403 when another manager's. */
 export async function ownedVillage(kd: string, caller: UserRecord, consistent = false): Promise<VillageRecord> {
@@ -95,7 +99,7 @@ const raceLost = (err: unknown) => err instanceof VersionConflictError || err in
  * only to a verified pengelola, with no acceptance step (docs/decisions.md); both
  * managers are mailed once it committed.
  */
-export async function updateVillage(kd: string, fields: VillageInput, caller: UserRecord): Promise<VillageRecord> {
+export async function updateVillage(kd: string, fields: VillageInput, caller: UserRecord, who: Who): Promise<VillageRecord> {
   let next: UserRecord | undefined;
   if (normEmail(fields.email) !== normEmail(caller.email)) {
     // A village may pass to another manager, never to an account that cannot manage it.
@@ -105,7 +109,11 @@ export async function updateVillage(kd: string, fields: VillageInput, caller: Us
     // nor to a fresh account nobody has vouched for (which would also block its own sign-up village)
     if (!next.is_verified) throw invalid(MSG.villageHandoverUnverified);
   }
-  const updated = await readModifyWrite({ ...ownedVillageKind(kd, caller), write: (current) => store.updateVillage(current, fields) });
+  const action = next ? 'village.handed_over' : 'village.updated';
+  const updated = await readModifyWrite({
+    ...ownedVillageKind(kd, caller),
+    write: (current) => store.updateVillage(current, fields, villageJournal(who, action)),
+  });
   if (next) await mailHandover(updated, caller, next);
   return updated;
 }
@@ -140,8 +148,11 @@ async function mailHandover(village: VillageRecord, previous: UserRecord, next: 
 }
 
 /** DELETE /api/desa-wisata/{kd}: the cascade, run again if a child was added meanwhile. */
-export async function deleteVillage(kd: string, caller: UserRecord): Promise<void> {
-  await readModifyWrite({ ...ownedVillageKind(kd, caller), write: (current) => cascadeDeleteVillage(current) });
+export async function deleteVillage(kd: string, caller: UserRecord, who: Who): Promise<void> {
+  await readModifyWrite({
+    ...ownedVillageKind(kd, caller),
+    write: (current) => cascadeDeleteVillage(current, villageJournal(who, 'village.deleted')),
+  });
   // once the database no longer refers to them: every image under the village's prefix
   await deleteVillageImages(kd);
 }

@@ -9,6 +9,7 @@ import { authorize, readAheadKeys } from '../auth/authenticate';
 import { withReadAhead } from '../db/read-ahead';
 import { config } from '../platform/config';
 import type { UserRecord } from '../db/users';
+import { whoIs, type Who } from '../db/history';
 import { log, logger } from '../platform/log';
 import { recordRequest } from '../platform/metrics';
 import { inSubsegment } from '../platform/tracing';
@@ -27,6 +28,8 @@ export interface Request {
   user?: UserRecord;
   /** Header names lower-cased. */
   headers: Record<string, string>;
+  /** Who the history records as making the request's changes (lib/domain/history.ts). */
+  who: Who;
 }
 
 /** A route's function: it receives the request and its input, parsed as the route's spec declares (lib/http/input.ts). */
@@ -111,12 +114,18 @@ export function route<S extends InputSpec>(specOrFn: S | RouteFunction<S>, maybe
       } else {
         const params: Record<string, string> = {};
         for (const [k, v] of Object.entries(event.pathParameters ?? {})) if (v != null) params[k] = decodeParam(v);
-        const user = await authorize(rule, headers, readAheadKeys(spec.readAhead, params.kd_desa));
+        const user = await authorize(rule, headers, readAheadKeys(spec.readAhead, params));
         const query: Record<string, string> = {};
         for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v != null) query[k] = v;
         const run = () =>
           inSubsegment(key, coldStart, async () =>
-            fn({ event, user, headers, ...(await readInput(inputSpec, event, headers, splitRouteKey(key).path, params, query)) }),
+            fn({
+              event,
+              user,
+              headers,
+              who: whoIs(user, event.requestContext?.identity?.sourceIp || undefined),
+              ...(await readInput(inputSpec, event, headers, splitRouteKey(key).path, params, query)),
+            }),
           );
         result = reads && rule.kind === 'public' && event.httpMethod === 'GET' ? await listRead(reads, event, headers, run) : await run();
       }

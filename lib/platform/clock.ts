@@ -12,3 +12,13 @@ export const nowIso = (): string => new Date(source()).toISOString();
 export function setClock(fn?: () => number): void {
   source = fn ?? (() => Date.now());
 }
+
+/**
+ * Now, but later than `previous` (by 1 ms if the clock has not moved on): the stamp of a
+ * write that replaces a record stamped `previous`, so each version's stamp is its own
+ * and a condition on the stamp means "unchanged since read".
+ */
+export const nowIsoAfter = (previous: string): string => {
+  const prev = Date.parse(previous);
+  return new Date(Number.isNaN(prev) ? source() : Math.max(source(), prev + 1)).toISOString();
+};

@@ -40,6 +40,11 @@ const envSchema = z.object({
   CORS_ALLOWED_ORIGINS: z.string().optional(),
   /** Parse every item read with its schema: `true`/`false`; default on for the local and test stages. */
   VALIDATE_READS: z.enum(['true', 'false']).optional(),
+  /** Days after which security events of the history expire (TTL); unset: kept like every other entry. */
+  HISTORY_SECURITY_RETENTION_DAYS: z.preprocess(
+    (v) => (v === '' || v === undefined ? undefined : v),
+    z.coerce.number().int().min(1).max(3650).optional(),
+  ),
   /** JSON object: route key → access rule override, e.g. {"GET /api/users":"admin,dinas"}. */
   ACCESS_OVERRIDES: z.string().optional(),
 });
@@ -59,6 +64,8 @@ export interface Config {
   mailFrom: string;
   corsOrigins: string[];
   accessOverrides: Record<string, string>;
+  /** Security events of the history expire after this many days (undefined: never). */
+  historySecurityRetentionDays?: number;
   /** Parse every item read with its record's schema (lib/db/entity.ts): in tests and local runs. */
   validateReads: boolean;
 }
@@ -110,6 +117,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     stage: e.STAGE,
     isLocal,
     validateReads: e.VALIDATE_READS ? e.VALIDATE_READS === 'true' : isLocal,
+    historySecurityRetentionDays: e.HISTORY_SECURITY_RETENTION_DAYS,
     region: e.AWS_REGION,
     tableName: e.TABLE_NAME,
     bucketName: e.BUCKET_NAME,

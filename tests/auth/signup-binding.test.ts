@@ -77,6 +77,7 @@ describe('token-less sign-up village: bound to the registering source address', 
     await registerUser(
       { username: `nosrc_${Date.now()}`, fullName: 'Tanpa Sumber', email, password: TEST_PASSWORD, role: 'pengelola' },
       false,
+      { actor: 'anonymous' },
     );
     const res = await postVillage(email, '127.0.0.1');
     expect(res.statusCode).toBe(401);

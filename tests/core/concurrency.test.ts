@@ -278,7 +278,13 @@ describe('concurrent children of one village', () => {
       expect([201, 404], JSON.stringify(r.body)).toContain(r.statusCode);
       if (r.statusCode === 404) expect([MSG.villageNotFound, MSG.scoreVillageNotFound]).toContain(r.body.message);
     }
-    const left = (await allItems()).filter((i) => i.kd_desa === v.kd_desa || i.PK.startsWith(`DESA#${v.kd_desa}`));
+    const all = await allItems();
+    // the village's history outlives it (lib/db/history.ts); nothing else of it may
+    const left = all.filter((i) => !i.PK.startsWith('HIST#') && (i.kd_desa === v.kd_desa || i.PK.startsWith(`DESA#${v.kd_desa}`)));
     expect(left).toEqual([]);
+    // one entry per change that landed: its creation, each add answered 201, its deletion (last)
+    const entries = all.filter((i) => i.PK === `HIST#${v.kd_desa}`).sort((a, b) => String(a.SK).localeCompare(String(b.SK)));
+    expect(entries).toHaveLength(2 + rest.filter((r) => r.statusCode === 201).length);
+    expect(entries.at(-1)!.action).toBe('village.deleted');
   });
 });

@@ -6,8 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { listVersions } from '../../lib/db/list-versions';
-import { createRequest, deleteRequest, setRequestStatus } from '../../lib/db/requests';
-import { createStatus, deleteStatus, updateStatus } from '../../lib/db/statuses';
+import { SYSTEM } from '../../lib/db/history';
+import { deleteRequest, updateRequestStatus } from '../../lib/domain/requests';
+import { createStatus, deleteStatus, updateStatus } from '../../lib/domain/statuses';
+import { createRequest } from '../../lib/db/requests';
+import { testJournal } from '../support/journal';
 import { getUserByEmail, type UserRecord } from '../../lib/db/users';
 import { createScore } from '../../lib/domain/score-service';
 import {
@@ -55,8 +58,8 @@ describe('list versions move with every write that changes a list', () => {
     const owner = await makeUser('pengelola');
     await bumps(['villages', 'requests'], () => makeVillage(owner));
     const { caller, kd } = await ownerWithVillage();
-    await createScore({ kd_desa: kd, ...SIX_SCORES });
-    await bumps(['villages', 'requests', 'statuses', 'scores', 'tourism'], () => deleteVillage(kd, caller));
+    await createScore({ kd_desa: kd, ...SIX_SCORES }, SYSTEM);
+    await bumps(['villages', 'requests', 'statuses', 'scores', 'tourism'], () => deleteVillage(kd, caller, SYSTEM));
   });
 
   it('requests and statuses: create, change, delete', async () => {
@@ -64,28 +67,31 @@ describe('list versions move with every write that changes a list', () => {
     let code = '';
     await bumps(
       ['requests'],
-      async () => (code = (await createRequest({ kd_desa: kd, email, status_permintaan: 'diproses' })).kd_permintaan),
+      async () => (code = (await createRequest({ kd_desa: kd, email, status_permintaan: 'diproses' }, testJournal())).kd_permintaan),
     );
-    await bumps(['requests'], () => setRequestStatus(code, 'diterima'));
-    await bumps(['requests'], () => deleteRequest(code));
-    await bumps(['statuses'], async () => (code = (await createStatus({ kd_desa: kd, status: 'aktif', keterangan: 'ok' })).kd_status));
-    await bumps(['statuses'], () => updateStatus(code, { status: 'nonaktif', keterangan: 'tutup' }));
-    await bumps(['statuses'], () => deleteStatus(code));
+    await bumps(['requests'], () => updateRequestStatus(code, { status_permintaan: 'diterima' }, SYSTEM));
+    await bumps(['requests'], () => deleteRequest(code, SYSTEM));
+    await bumps(
+      ['statuses'],
+      async () => (code = (await createStatus({ kd_desa: kd, status: 'aktif', keterangan: 'ok' }, SYSTEM)).kd_status),
+    );
+    await bumps(['statuses'], () => updateStatus(code, { status: 'nonaktif', keterangan: 'tutup' }, SYSTEM));
+    await bumps(['statuses'], () => deleteStatus(code, SYSTEM));
   });
 
   it('descriptions: tourism create, replace, item removal, delete; village description create, replace, delete', async () => {
     const { caller, kd } = await ownerWithVillage();
-    await bumps(['tourism'], () => createTourismDescription(createTourismInput.parse(tourismData(kd)), [], caller));
+    await bumps(['tourism'], () => createTourismDescription(createTourismInput.parse(tourismData(kd)), [], caller, SYSTEM));
     let itemId = 0;
     await bumps(['tourism'], async () => {
       const input = updateTourismInput.parse({ ...tourismData(kd), penjelasan_umum: 'Baru' });
-      const updated = await updateTourismDescription(kd, input, [], caller);
+      const updated = await updateTourismDescription(kd, input, [], caller, SYSTEM);
       itemId = updated.atraksi[0]!.id;
     });
-    await bumps(['tourism'], () => removeTourismItem(kd, { entity_type: 'atraksi', item_id: itemId }, caller));
-    await bumps(['tourism'], () => deleteTourismDescription(kd, caller));
+    await bumps(['tourism'], () => removeTourismItem(kd, { entity_type: 'atraksi', item_id: itemId }, caller, SYSTEM));
+    await bumps(['tourism'], () => deleteTourismDescription(kd, caller, SYSTEM));
     await bumps(['villages'], () =>
-      createVillageDescription(createVillageDescriptionInput.parse(villageDescriptionData(kd)), { gallery: [] }, caller),
+      createVillageDescription(createVillageDescriptionInput.parse(villageDescriptionData(kd)), { gallery: [] }, caller, SYSTEM),
     );
     await bumps(['villages'], () =>
       updateVillageDescription(
@@ -93,8 +99,9 @@ describe('list versions move with every write that changes a list', () => {
         updateVillageDescriptionInput.parse({ ...villageDescriptionData(), deskripsi_desa: 'Baru' }),
         { gallery: [] },
         caller,
+        SYSTEM,
       ),
     );
-    await bumps(['villages'], () => deleteVillageDescription(kd, caller));
+    await bumps(['villages'], () => deleteVillageDescription(kd, caller, SYSTEM));
   });
 });

@@ -9,6 +9,7 @@ import { handler as detailsList } from '../../functions/villages/details';
 import { handler as listScores } from '../../functions/scores/list';
 import { handler as listUsers } from '../../functions/users/list';
 import { createScore } from '../../lib/db/scores';
+import { testJournal } from '../support/journal';
 import { createUser } from '../../lib/db/users';
 import { createVillage, type VillageFields } from '../../lib/db/villages';
 import { computeScore } from '../../lib/domain/scores';
@@ -43,14 +44,17 @@ beforeAll(async () => {
   // owners straight through the repository (no scrypt: this file measures the lists, not sign-up)
   owners.push(
     ...(await inBatches(OWNERS, async (i) => {
-      const u = await createUser({
-        username: uniqueName('owner'),
-        full_name: `Pengelola Nomor ${i}`,
-        email: uniqueEmail(`owner${i}`),
-        role: 'pengelola',
-        password_hash: 'not-a-real-hash',
-        is_verified: i % 3 !== 0,
-      });
+      const u = await createUser(
+        {
+          username: uniqueName('owner'),
+          full_name: `Pengelola Nomor ${i}`,
+          email: uniqueEmail(`owner${i}`),
+          role: 'pengelola',
+          password_hash: 'not-a-real-hash',
+          is_verified: i % 3 !== 0,
+        },
+        testJournal(),
+      );
       return { email: u.email, full_name: u.full_name, is_verified: u.is_verified };
     })),
   );
@@ -67,7 +71,7 @@ beforeAll(async () => {
         nomor_telepon: `+62 812-${String(1000 + i).padStart(4, '0')}-0000`,
         email: owner.email,
       };
-      const { village, kd_permintaan } = await createVillage(fields);
+      const { village, kd_permintaan } = await createVillage(fields, testJournal());
       return { kd_desa: village.kd_desa, slug: village.slug, kd_permintaan, fields, owner };
     })),
   );
@@ -84,7 +88,7 @@ beforeAll(async () => {
       produk_tempat_wisata: 90,
     };
     const computed = computeScore(values);
-    await createScore({ kd_desa: m.kd_desa, ...values, ...computed });
+    await createScore({ kd_desa: m.kd_desa, ...values, ...computed }, testJournal());
     m.score = { ...values, rata_rata: computed.rata_rata, kategori_desa: computed.kategori_desa };
   });
 }, 240_000);

@@ -336,6 +336,11 @@ describe('the documented success shapes', () => {
     const bundle = await call('GET /docs/{asset}', { pathParameters: { asset: 'swagger-ui-bundle.js' } });
     expect(bundle.body).toContain('SwaggerUIBundle');
 
+    // the history of what came before
+    await call('GET /api/desa-wisata/{kd_desa}/riwayat', { ...k, query: { limit: '5' }, ...auth(owner) });
+    await call('GET /api/skor/{kd_desa}/riwayat', k);
+    await call('GET /api/riwayat', { query: { limit: '5', action: 'village.created' }, ...auth(admin) });
+
     // deletions last
     await call('DELETE /api/status-desa/{kd_status}', { ...s, ...auth(dinas) });
     await call('DELETE /api/permintaan/{kd_permintaan}', r);

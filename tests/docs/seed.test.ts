@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { handler as login } from '../../functions/auth/login';
 import { handler as scoreList } from '../../functions/scores/list';
+import { handler as scoreHistory } from '../../functions/history/score';
 import { handler as villageDetails } from '../../functions/villages/details';
 import { detectImageType } from '../../lib/storage/image-type';
 import { DEMO_LOGINS, SEED_VILLAGES, seedDemoData } from '../../scripts/seed-data';
@@ -57,6 +58,18 @@ describe('seed', () => {
     );
     expect([...categories].sort()).toEqual(['Berkembang', 'Maju', 'Mandiri', 'Rintisan']);
     expect(scores.body.data.some((s: { rata_rata: number }) => s.rata_rata === 0)).toBe(true);
+
+    // A history to look at: each scored village evaluated in three rounds, two of them in past years.
+    const scored = scores.body.data.find((s: { rata_rata: number }) => s.rata_rata > 0) as { kd_desa: string };
+    const trajectory = await invoke(scoreHistory, {
+      method: 'GET',
+      resource: '/api/skor/{kd_desa}/riwayat',
+      pathParameters: { kd_desa: scored.kd_desa },
+    });
+    expect(trajectory.body.data.map((e: { action: string }) => e.action)).toEqual(['score.updated', 'score.updated', 'score.created']);
+    const years = trajectory.body.data.map((e: { at: string }) => Number(e.at.slice(0, 4)));
+    expect(years[0]! - years[2]!).toBe(2);
+    expect(trajectory.body.data[0].rata_rata).toBeGreaterThan(trajectory.body.data[2].rata_rata);
 
     // Requests and statuses in every state; the printed logins work.
     const items = await allItems();

@@ -6,6 +6,7 @@ import { handler as updateRequest } from '../../functions/requests/update';
 import { handler as deleteRequest } from '../../functions/requests/delete';
 import { handler as listVillages } from '../../functions/villages/list';
 import { handler as updateVillage } from '../../functions/villages/update';
+import { SYSTEM } from '../../lib/db/history';
 import { registerUser } from '../../lib/auth/accounts';
 import { signToken } from '../../lib/auth/jwt';
 import type { Role } from '../../lib/contract/roles';
@@ -40,7 +41,11 @@ const isIso = (s: unknown) => typeof s === 'string' && new Date(s).toISOString()
 
 /** A user with a distinctive full name (the support helper names everyone "Test <role>"). */
 async function namedUser(role: Role, fullName: string) {
-  const user = await registerUser({ username: uniqueName(role), fullName, email: uniqueEmail(role), password: TEST_PASSWORD, role }, true);
+  const user = await registerUser(
+    { username: uniqueName(role), fullName, email: uniqueEmail(role), password: TEST_PASSWORD, role },
+    true,
+    SYSTEM,
+  );
   return { ...user, token: await signToken(user) };
 }
 

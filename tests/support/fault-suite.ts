@@ -27,6 +27,7 @@ import { handler as upload } from '../../functions/uploads/upload-image';
 import { handler as createStatus } from '../../functions/statuses/create';
 import { handler as createScore } from '../../functions/scores/create';
 import { createStatus as createStatusRecord } from '../../lib/db/statuses';
+import { testJournal } from './journal';
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newCode } from '../../lib/contract/codes';
 import { db, tableName } from '../../lib/db/client';
@@ -57,6 +58,8 @@ interface Operation {
   mayChange?: (key: string, ctx: Ctx) => boolean;
   /** For operations done in ordered steps (not one transaction): a retry must complete them. */
   retry?: boolean;
+  /** History entries a success writes (default 1: its change's entry; an upload or a reset request: none). */
+  entries?: number;
 }
 
 const path = (kd: string) => ({ pathParameters: { kd_desa: kd } });
@@ -149,6 +152,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     name: 'password reset request (mail)',
+    entries: 0,
     setup: async () => ({ owner: await makeUser('pengelola'), kd: '', extra: {} }),
     act: (c) => invoke(requestReset, { method: 'POST', resource: '/auth/password', body: { email: c.owner.email } }),
     error500: [MSG.mailFailed],
@@ -219,6 +223,7 @@ export const OPERATIONS: Operation[] = [
   },
   {
     name: 'upload image',
+    entries: 0,
     setup: async () => ({ owner: await makeUser('pengelola'), kd: '', extra: {} }),
     act: (c) =>
       invoke(upload, {
@@ -337,7 +342,7 @@ export const OPERATIONS: Operation[] = [
         ...form(vdData(ctx.kd), [{ field: 'galeri_gambar[]', data: png() }]),
         token: ctx.owner.token,
       });
-      await createStatusRecord({ kd_desa: ctx.kd, status: 'aktif', keterangan: '' });
+      await createStatusRecord({ kd_desa: ctx.kd, status: 'aktif', keterangan: '' }, testJournal());
       return ctx;
     },
     act: (c) => invoke(deleteVillage, { method: 'DELETE', resource: '/api/desa-wisata/{kd_desa}', ...path(c.kd), token: c.owner.token }),
@@ -376,8 +381,12 @@ export function faultSuite(group: string, operations: Operation[]) {
   describe(`injected faults at every step: ${group}`, () => {
     for (const op of operations) {
       it(op.name, { timeout: 240_000 }, async () => {
-        const clean = await withFaultAt(0, async () => op.act(await op.setup()));
+        const cleanCtx = await op.setup();
+        const cleanBefore = await tableState();
+        const clean = await withFaultAt(0, () => op.act(cleanCtx));
         expect(clean.result.statusCode, JSON.stringify(clean.result.body)).toBeLessThan(300);
+        const cleanEntries = [...(await tableState()).keys()].filter((k) => k.startsWith('HIST#') && !cleanBefore.has(k));
+        expect(cleanEntries, `${op.name}: the entries of a clean run`).toHaveLength(op.entries ?? 1);
         const steps = clean.calls.length;
         const f = (figures[op.name] = { steps, faults: 0, answered500: 0, committedDespiteFault: 0 });
 
@@ -385,6 +394,8 @@ export function faultSuite(group: string, operations: Operation[]) {
           const ctx = await op.setup();
           const before = await tableState();
           const run = await withFaultAt(step, () => op.act(ctx));
+          // the history: an entry exactly when the change landed (none beside a failure, one beside a success)
+          const newEntries = async () => [...(await tableState()).keys()].filter((k) => k.startsWith('HIST#') && !before.has(k));
           const res = run.result;
           const where = `${op.name}: fault at step ${step} (${run.faulted}) → ${res.statusCode} ${JSON.stringify(res.body)}`;
           if (!run.faulted) continue; // a parallel step made the count differ; nothing was injected
@@ -401,10 +412,13 @@ export function faultSuite(group: string, operations: Operation[]) {
                 (k) => before.get(k) !== after.get(k) && !op.mayChange?.(k, ctx),
               );
               expect(changed, where).toEqual([]);
+              expect(await newEntries(), `${where}: an entry without its change`).toEqual([]);
             } else {
               for (const [k, v] of before) if (!op.mayChange?.(k, ctx)) expect(after.get(k), `${where}: ${k}`).toBe(v);
+              expect(await newEntries(), `${where}: an entry before the change completed`).toEqual([]);
               const again = await op.act(ctx);
               expect(again.statusCode, `${where}: retry`).toBe(200);
+              expect(await newEntries(), `${where}: the completed change's entry`).toHaveLength(op.entries ?? 1);
             }
           } else {
             // the fault hit a clean-up step after the commit: the change stands
@@ -412,6 +426,7 @@ export function faultSuite(group: string, operations: Operation[]) {
             expect(res.statusCode, where).toBeLessThan(300);
             // (S3 clean-up, or the deleted village's image marks: the daily sweep finishes either)
             expect(run.faulted, where).toMatch(/^(S3:(DeleteObjects|ListObjectsV2)Command|DynamoDB:TransactWriteItemsCommand)$/);
+            expect(await newEntries(), `${where}: a change without its entry`).toHaveLength(op.entries ?? 1);
           }
           await expectConsistent();
         }

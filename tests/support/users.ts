@@ -22,9 +22,9 @@ export async function makeUser(
       email: opts.email ?? uniqueEmail(role),
       password: TEST_PASSWORD,
       role,
-      source: opts.source ?? DEFAULT_SOURCE_IP,
     },
     opts.verified ?? true,
+    { actor: 'anonymous', source: opts.source ?? DEFAULT_SOURCE_IP },
   );
   return { ...user, token: await signToken(user) };
 }

@@ -49,8 +49,10 @@ describe('the route table', () => {
     expect(ACCESS_RULES['GET /api/users']).toBe(PUBLIC);
   });
 
-  it('reads ahead only on routes with kd_desa in their path', () => {
-    for (const key of ROUTE_KEYS) if (spec(key).readAhead) expect(splitRouteKey(key).path, key).toContain('{kd_desa}');
+  it('reads ahead only what a path parameter names (kd_desa, or kd_status for a status)', () => {
+    for (const key of ROUTE_KEYS)
+      for (const kind of spec(key).readAhead ?? [])
+        expect(splitRouteKey(key).path, key).toContain(kind === 'status' ? '{kd_status}' : '{kd_desa}');
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handler as listUsers } from '../../functions/users/list';
+import { SYSTEM } from '../../lib/db/history';
 import { registerUser } from '../../lib/auth/accounts';
 import { MSG } from '../../lib/contract/messages';
 import { invoke, uniqueEmail, uniqueName } from '../support/api';
@@ -19,10 +20,12 @@ describe('GET /api/users', () => {
     const a = await registerUser(
       { username: uniqueName('a'), fullName: 'Ani Rahmawati', email: uniqueEmail('ani'), password: TEST_PASSWORD, role: 'pengelola' },
       false,
+      SYSTEM,
     );
     const b = await registerUser(
       { username: uniqueName('b'), fullName: 'Bambang Dinas', email: uniqueEmail('bambang'), password: TEST_PASSWORD, role: 'dinas' },
       true,
+      SYSTEM,
     );
     const c = await makeUser('admin');
     const res = await users();

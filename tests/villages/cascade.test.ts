@@ -12,6 +12,7 @@ import { handler as getScore } from '../../functions/scores/get';
 import { handler as listScores } from '../../functions/scores/list';
 import { createStatus as createStatusRecord } from '../../lib/db/statuses';
 import { createRequest as createRequestRecord } from '../../lib/db/requests';
+import { testJournal } from '../support/journal';
 import { MSG } from '../../lib/contract/messages';
 import { invoke } from '../support/api';
 import { allItems } from '../support/table';
@@ -36,10 +37,12 @@ type Item = Record<string, any>;
 function itemsOf(items: Item[], kd: string, codes: string[]): Item[] {
   return items.filter(
     (i) =>
-      i.kd_desa === kd ||
-      String(i.PK).startsWith(`DESA#${kd}`) ||
-      codes.some((c) => i.PK === `REQ#${c}` || i.PK === `STAT#${c}`) ||
-      JSON.stringify(i, (_k, v) => (v instanceof Set ? [...v] : v)).includes(kd),
+      // (its history is kept on purpose: tests/history)
+      !String(i.PK).startsWith('HIST#') &&
+      (i.kd_desa === kd ||
+        String(i.PK).startsWith(`DESA#${kd}`) ||
+        codes.some((c) => i.PK === `REQ#${c}` || i.PK === `STAT#${c}`) ||
+        JSON.stringify(i, (_k, v) => (v instanceof Set ? [...v] : v)).includes(kd)),
   );
 }
 
@@ -104,7 +107,8 @@ describe('DELETE /api/desa-wisata/{kd} cascade', () => {
       neighbourBefore,
     );
     // nothing else disappeared: the only items gone are the victim's
-    expect(after.length).toBe(before.length - victimItems.length);
+    // (plus the deletion's history entry)
+    expect(after.length).toBe(before.length - victimItems.length + 1);
 
     // and the API forgets it everywhere
     expect(
@@ -151,13 +155,17 @@ describe('DELETE /api/desa-wisata/{kd} cascade', () => {
     // statuses all touch the village item: a few at a time
     for (let i = 0; i < 120; i += 4) {
       const batch = await Promise.all(
-        Array.from({ length: 4 }, (_, j) => createStatusRecord({ kd_desa: v.kd_desa, status: 'aktif', keterangan: `status ${i + j}` })),
+        Array.from({ length: 4 }, (_, j) =>
+          createStatusRecord({ kd_desa: v.kd_desa, status: 'aktif', keterangan: `status ${i + j}` }, testJournal()),
+        ),
       );
       statuses.push(...batch.map((s) => s.kd_status));
     }
     const requests: string[] = [];
     for (let i = 0; i < 4; i++)
-      requests.push((await createRequestRecord({ kd_desa: v.kd_desa, email: owner.email, status_permintaan: 'diproses' })).kd_permintaan);
+      requests.push(
+        (await createRequestRecord({ kd_desa: v.kd_desa, email: owner.email, status_permintaan: 'diproses' }, testJournal())).kd_permintaan,
+      );
     expect(
       (await invoke(createScore, { method: 'POST', resource: '/api/skor', body: scores(v.kd_desa), token: dinas.token })).statusCode,
     ).toBe(201);
@@ -180,7 +188,7 @@ describe('DELETE /api/desa-wisata/{kd} cascade', () => {
     expect(stripSets(itemsOf(after, neighbour.kd_desa, [...neighbour.requests, ...neighbour.statuses])).sort(byKey)).toEqual(
       neighbourBefore,
     );
-    expect(after.length).toBe(before.length - mine.length);
+    expect(after.length).toBe(before.length - mine.length + 1); // + the deletion's history entry
     expect(
       (await invoke(listStatuses, { method: 'GET', resource: '/api/status-desa' })).body.data.filter((s: any) => s.kd_desa === v.kd_desa),
     ).toEqual([]);
@@ -202,7 +210,7 @@ describe('DELETE /api/desa-wisata/{kd} cascade', () => {
     expect(r3.statusCode).toBe(401);
     expect(r3.body).toEqual({ status: 'fail', message: MSG.tokenMissing });
     const after = stripSets(await allItems())
-      .filter((i: Item) => i.email !== other.email && i.PK !== 'COUNTER#USER')
+      .filter((i: Item) => i.email !== other.email && i.PK !== 'COUNTER#USER' && i.PK !== `HIST#USER#${other.email}`)
       .sort(byKey);
     expect(after).toEqual(before.filter((i: Item) => i.PK !== 'COUNTER#USER'));
   });

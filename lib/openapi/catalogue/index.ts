@@ -13,6 +13,7 @@ import { MSG } from '../../contract/messages';
 import { ATTRACTION_DOCS } from './attractions';
 import { AUTH_DOCS } from './auth';
 import { DOCS_DOCS } from './docs';
+import { HISTORY_DOCS } from './history';
 import { REQUEST_DOCS } from './requests';
 import { SCORE_DOCS } from './scores';
 import type { DocumentedRoute, RouteDoc } from './shared';
@@ -34,6 +35,7 @@ export const TAGS = [
   { name: 'Status desa', description: 'Operating statuses of villages.' },
   { name: 'Skor', description: 'Village scores and categories.' },
   { name: 'Pengguna', description: 'The user list.' },
+  { name: 'Riwayat', description: 'History: every change with who made it and when (monitoring over time).' },
   { name: 'Dokumentasi', description: 'This document and its viewer.' },
 ] as const;
 
@@ -48,6 +50,7 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   ...VILLAGE_DESCRIPTION_DOCS,
   ...SCORE_DOCS,
   ...USER_DOCS,
+  ...HISTORY_DOCS,
   ...DOCS_DOCS,
 };
 

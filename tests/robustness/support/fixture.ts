@@ -18,6 +18,7 @@ import { config } from '../../../lib/platform/config';
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../lib/db/client';
 import { createUser, toPublicUser, type PublicUser } from '../../../lib/db/users';
+import { testJournal } from '../../support/journal';
 import { deleteAllUnder } from '../../../lib/storage/images';
 import { allItems } from '../../support/table';
 import { invoke, mailsTo, uniqueEmail, uniqueName, type ApiResponse } from '../../support/api';
@@ -33,14 +34,17 @@ let hashed: Promise<string> | undefined;
 /** A user with password TEST_PASSWORD and a valid token (no scrypt per user). */
 export async function quickUser(role: Role, verified = true): Promise<TestUser> {
   hashed ??= hashPassword(TEST_PASSWORD);
-  const user = await createUser({
-    username: uniqueName(role),
-    full_name: `Robust ${role}`,
-    email: uniqueEmail(role),
-    role,
-    password_hash: await hashed,
-    is_verified: verified,
-  });
+  const user = await createUser(
+    {
+      username: uniqueName(role),
+      full_name: `Robust ${role}`,
+      email: uniqueEmail(role),
+      role,
+      password_hash: await hashed,
+      is_verified: verified,
+    },
+    testJournal(),
+  );
   return { ...toPublicUser(user), token: await signToken(user) };
 }
 

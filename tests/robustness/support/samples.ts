@@ -207,6 +207,12 @@ export const SAMPLES: Record<string, Sample> = {
   // scores
   'GET /api/skor': async () => ({ ok: 200 }),
   'GET /api/skor/{kd_desa}': async ({ fx }) => ({ pathParameters: kdPath(fx.village.kd), ok: 200 }),
+  'GET /api/skor/{kd_desa}/riwayat': async ({ fx }) => ({ pathParameters: kdPath(fx.village.kd), query: { limit: '5' }, ok: 200 }),
+  'GET /api/desa-wisata/{kd_desa}/riwayat': async ({ fx, owner }) => ({
+    pathParameters: kdPath(owner.email === fx.owner.email ? fx.village.kd : (await newVillage(owner)).kd_desa),
+    ok: 200,
+  }),
+  'GET /api/riwayat': async () => ({ query: { limit: '10' }, ok: 200 }),
   'POST /api/skor': async ({ fx }) => ({ json: { kd_desa: (await newVillage(fx.owner)).kd_desa, ...SIX_SCORES }, ok: 201 }),
   'PUT /api/skor/{kd_desa}': async ({ fx }) => ({
     pathParameters: kdPath(fx.village.kd),

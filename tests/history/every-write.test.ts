@@ -1,0 +1,128 @@
+/**
+ * Every route that changes data writes history: each write route of the table, sent its
+ * valid sample request (tests/robustness/support/samples.ts) by a caller its rule allows,
+ * leaves at least one new history entry whose action names its entity. A new write route
+ * fails here until it writes its entry (or is listed below with the reason it changes nothing).
+ */
+import '../robustness/support/own-bucket';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_RULES, type AccessRule } from '../../lib/auth/access-rules';
+import type { LambdaHandler } from '../../lib/http/handler';
+import { ROOT } from '../../scripts/local-stack';
+import { apiEvent } from '../support/api';
+import { multipart } from '../support/multipart';
+import { declaredRoutes, type DeclaredRoute } from '../support/routes';
+import { allItems } from '../support/table';
+import { makeFixture, type Fixture } from '../robustness/support/fixture';
+import { SAMPLES, type SampleRequest } from '../robustness/support/samples';
+
+/** Write routes that change no record (so they have nothing to record), and why. */
+const NO_CHANGE: Record<string, string> = {
+  'POST /auth/login': 'a login changes nothing (a lock it causes is recorded: tests/history/security-events.test.ts)',
+  'POST /auth/password': 'issues a reset code, a secret that never enters the history; the reset itself is recorded',
+  'POST /auth/password/verify': 'checks a code',
+  'POST /api/upload/gambar': 'an upload becomes part of a record when a record claims it; that record’s entry lists it',
+};
+
+/** The action each write route records. A write route missing here fails below. */
+const ACTION: Record<string, string> = {
+  'POST /auth/register': 'account.registered',
+  'PUT /auth/password': 'account.password_reset',
+  'PUT /auth/verify/{email}': 'account.verified',
+  'POST /api/desa-wisata': 'village.created',
+  'PUT /api/desa-wisata/{kd_desa}': 'village.updated',
+  'DELETE /api/desa-wisata/{kd_desa}': 'village.deleted',
+  'POST /api/deskripsi-wisata': 'tourism_description.created',
+  'PUT /api/deskripsi-wisata/{kd_desa}': 'tourism_description.updated',
+  'DELETE /api/deskripsi-wisata/{kd_desa}': 'tourism_description.deleted',
+  'PATCH /api/deskripsi-wisata/{kd_desa}': 'tourism_description.items_added',
+  'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': 'tourism_description.item_removed',
+  'POST /api/permintaan': 'request.created',
+  'PUT /api/permintaan/{kd_permintaan}': 'request.updated',
+  'DELETE /api/permintaan/{kd_permintaan}': 'request.deleted',
+  'POST /api/status-desa': 'status.created',
+  'PUT /api/status-desa/{kd_status}': 'status.updated',
+  'DELETE /api/status-desa/{kd_status}': 'status.deleted',
+  'POST /api/deskripsi-desa': 'village_description.created',
+  'PUT /api/deskripsi-desa/{kd_desa}': 'village_description.updated',
+  'DELETE /api/deskripsi-desa/{kd_desa}': 'village_description.deleted',
+  'POST /api/skor': 'score.created',
+  'PUT /api/skor/{kd_desa}': 'score.updated',
+};
+/** Changes with no field to show (a password reset of an account with no login locks: the password itself is never shown). */
+const MAY_SHOW_NO_FIELDS = new Set(['account.password_reset']);
+
+let fx: Fixture;
+beforeAll(async () => {
+  fx = await makeFixture({ resetCode: true });
+}, 60_000);
+
+function callerOf(rule: AccessRule) {
+  if (rule.kind === 'public') return undefined;
+  const role = rule.roles?.[0] ?? 'pengelola';
+  return role === 'admin' ? fx.admin : role === 'dinas' ? fx.dinas : fx.owner;
+}
+function eventOf(route: DeclaredRoute, s: SampleRequest, token: string | undefined) {
+  const form = s.form ? multipart(s.form.data === undefined ? {} : { data: JSON.stringify(s.form.data) }, s.form.files) : undefined;
+  return apiEvent({
+    method: route.method,
+    resource: route.path,
+    pathParameters: s.pathParameters,
+    query: s.query,
+    token,
+    ...(form ?? { body: s.json }),
+  });
+}
+const historyItems = async () => (await allItems()).filter((i) => String(i.PK).startsWith('HIST#'));
+const entryIds = async () => new Set((await historyItems()).map((i) => `${i.PK}|${i.SK}`));
+async function send(route: DeclaredRoute, sample: SampleRequest, token: string | undefined) {
+  const mod = (await import(join(ROOT, `${route.handler.replace(/\.handler$/, '')}.ts`))) as { handler: LambdaHandler };
+  const before = await entryIds();
+  const res = await mod.handler(eventOf(route, sample, token), { awsRequestId: randomUUID() });
+  const added = (await historyItems()).filter((i) => !before.has(`${i.PK}|${i.SK}`));
+  return { res, added };
+}
+
+/** The sample made invalid: an unknown record in the path, or else an empty body (either way a 4xx). */
+function refusedOf(s: SampleRequest): SampleRequest {
+  if (s.pathParameters && Object.keys(s.pathParameters).length)
+    return { ...s, pathParameters: Object.fromEntries(Object.keys(s.pathParameters).map((k) => [k, `TIDAK-ADA-${k}`])) };
+  return { ...s, json: {}, form: s.form ? { data: {}, files: [] } : undefined };
+}
+
+describe('every write route writes history', () => {
+  const writes = declaredRoutes().filter((r) => r.method !== 'GET' && r.method !== 'ANY' && !(r.key in NO_CHANGE));
+  it('there are write routes, and each names its action here', () => {
+    expect(writes.length).toBeGreaterThan(20);
+    expect(writes.map((r) => r.key).filter((k) => !(k in ACTION))).toEqual([]);
+  });
+  for (const route of writes) {
+    it(
+      `${route.key}: exactly one entry, with its action, actor and before → after; a refused request none`,
+      { timeout: 60_000 },
+      async () => {
+        const rule = (ACCESS_RULES as Record<string, AccessRule>)[route.key]!;
+        const caller = callerOf(rule);
+        const sample = await SAMPLES[route.key]!({ fx, owner: fx.owner });
+        const { res, added } = await send(route, sample, caller?.token);
+        expect(res.statusCode, `${route.key}: the valid sample`).toBe(sample.ok);
+        expect(added.length, `${route.key}: entries written`).toBe(1);
+        const entry = added[0]!;
+        expect(entry.action).toBe(ACTION[route.key]);
+        expect(entry.actor_id).toBe(caller ? String(caller.id) : 'anonymous');
+        if (caller) expect(entry).toMatchObject({ actor_role: caller.role, actor_username: caller.username });
+        const changes = entry.changes as Record<string, { before?: unknown; after?: unknown }>;
+        if (!MAY_SHOW_NO_FIELDS.has(String(entry.action))) expect(Object.keys(changes).length, 'changed fields').toBeGreaterThan(0);
+        // secrets never
+        expect(JSON.stringify(entry)).not.toMatch(/password_hash|scrypt|code_hash|signup_source|rahasia-123|rahasia-baru/);
+
+        const refused = await send(route, refusedOf(await SAMPLES[route.key]!({ fx, owner: fx.owner })), caller?.token);
+        expect(refused.res.statusCode, `${route.key}: the refused request`).toBeGreaterThanOrEqual(400);
+        expect(refused.res.statusCode).toBeLessThan(500);
+        expect(refused.added, `${route.key}: a refused write leaves no entry`).toEqual([]);
+      },
+    );
+  }
+});
