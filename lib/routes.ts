@@ -58,6 +58,8 @@ export interface RouteSpec {
    * then costs one small read of their versions instead of the list (lib/http/caching.ts).
    */
   reads?: readonly ListKind[];
+  /** Its answer is small (one Query): read it together with the versions (one round trip), not after them. */
+  small?: boolean;
   /**
    * What the route reads first about the village in its path (`kd_desa`): read in the
    * same round trip as the caller's user item (lib/db/read-ahead.ts).
@@ -211,6 +213,20 @@ export const ROUTES = {
   },
   'GET /api/skor/{kd_desa}/riwayat': { fn: 'historyScore', handler: 'history/score', access: PUBLIC },
   'GET /api/riwayat': { fn: 'historyFeed', handler: 'history/feed', access: role(['admin', 'dinas'], MSG.forbiddenRole) },
+  'GET /api/desa-wisata/export': {
+    fn: 'villageExport',
+    handler: 'villages/export',
+    // it holds managers' e-mails and phone numbers
+    access: role(['admin', 'dinas'], MSG.exportOfficeOnly),
+  },
+  'GET /api/statistik': {
+    fn: 'statistics',
+    handler: 'statistics/get',
+    // public figures; a token of admin or dinas adds the account counts
+    access: { kind: 'optional' },
+    reads: ['villages', 'requests', 'statuses', 'scores'],
+    small: true,
+  },
 
   // users
   'GET /api/users': { fn: 'userList', handler: 'users/list', access: PUBLIC, reads: ['users', 'villages'] }, // "temporarily open" in the contract
@@ -223,6 +239,15 @@ export const ROUTES = {
     handler: 'docs/asset',
     access: PUBLIC,
     files: ['node_modules/swagger-ui-dist/swagger-ui-bundle.js', 'node_modules/swagger-ui-dist/swagger-ui.css'],
+  },
+
+  // the statistics page (charts of GET /api/statistik; its script and Chart.js served here too)
+  'GET /statistik': { fn: 'statisticsPage', handler: 'statistics/page', access: PUBLIC, files: ['node_modules/chart.js/package.json'] },
+  'GET /statistik/{asset}': {
+    fn: 'statisticsAsset',
+    handler: 'statistics/asset',
+    access: PUBLIC,
+    files: ['node_modules/chart.js/package.json', 'node_modules/chart.js/dist/chart.umd.js'],
   },
 
   // catch-all for unknown routes

@@ -108,6 +108,30 @@ export function targetsOf(r: Omit<Results, 'targets'>): Target[] {
       });
     }
   }
+  // the office's figures against reading every village (issue 22): ≤ 2% of the full village list, one round trip
+  const scaleRoute = (id: string) => r.scale?.routes.find((x) => x.id === id)?.points.at(-1);
+  const stats = scaleRoute('GET /api/statistik');
+  const list = scaleRoute('GET /api/desa-wisata');
+  if (stats && list) {
+    const share = stats.handler.median / list.handler.median;
+    t.push({
+      name: `GET /api/statistik at ${stats.villages} villages ≤ 2% of the full village list, one round trip`,
+      met: share <= 0.02 && stats.roundTrips === 1,
+      detail: `${ms(stats.handler.median)} ms vs ${ms(list.handler.median)} ms = ${(share * 100).toFixed(2)}%; ${stats.roundTrips} round trip (${stats.shape}, ${stats.itemsRead} items)`,
+    });
+  }
+  for (const format of ['xlsx', 'csv']) {
+    const ex = scaleRoute(`GET /api/desa-wisata/export?format=${format}`);
+    if (!ex) continue;
+    const factor = AT / ex.villages;
+    t.push({
+      name: `export (${format}) at ${AT.toLocaleString('en')} villages: time and bytes, extrapolated from ${ex.villages}`,
+      met: ex.gzipBytes * factor < LAMBDA_RESPONSE_LIMIT,
+      detail:
+        `at ${ex.villages}: ${ms(ex.handler.median)} ms, ${kb(ex.responseBytes)} KB as returned, ${kb(ex.gzipBytes)} KB to a gzip client; ` +
+        `×${factor} → ~${((ex.handler.median * factor) / 1000).toFixed(1)} s, ${((ex.gzipBytes * factor) / 1024 / 1024).toFixed(2)} MB (Lambda's limit: 6 MB)`,
+    });
+  }
   for (const row of r.trips?.routes ?? []) {
     if (row.minimum === undefined) continue;
     t.push({

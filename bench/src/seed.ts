@@ -14,7 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { BatchWriteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 export type Seeder = typeof import('./seed-entry');
 
@@ -45,8 +45,9 @@ type Item = Record<string, unknown>;
 /** The eight village fields (as the POST body sends them, already trimmed). */
 export function villageFields(tag: string, i: number, email: string) {
   return {
-    provinsi: 'Daerah Istimewa Yogyakarta',
-    kabupaten: i % 2 ? 'Sleman' : 'Bantul',
+    // spread as Indonesia's are: 34 provinces, about 500 kabupaten
+    provinsi: `Provinsi ${i % 34}`,
+    kabupaten: `Kabupaten ${i % 514}`,
     nama_desa: `Pentingsari ${tag} ${i}`,
     nama_popular: `Desa Wisata Pentingsari ${tag} ${i}`,
     alamat: `Umbulharjo, Cangkringan, RT ${i % 20} RW ${i % 7}`,
@@ -120,6 +121,9 @@ function mirrorItems(s: Seeder, m: MirrorInput): Record<string, Item> {
     child_rev: v.childRev,
     request_codes: new Set([v.kdp]),
     gambar_cover: null,
+    // what it adds to its region's statistics (lib/db/stats.ts)
+    nreq_diproses: 1,
+    ...(m.score ? { kategori: s.computeScore(m.score.values as never).kategori_desa } : {}),
   });
   items.slug = {
     ...keys.slugMarker(v.slug),
@@ -389,6 +393,23 @@ export class Fixtures {
     }
     await this.batchWrite(items);
     this.created += count;
+    // the statistics' counters, as the villages' own transactions would have left them
+    const byRegion = new Map<string, { region: { provinsi: string; kabupaten: string }; counts: Record<string, number> }>();
+    for (const item of items.filter((it) => it.type === 'DESA')) {
+      const region = { provinsi: String(item.provinsi), kabupaten: String(item.kabupaten) };
+      const key = this.s.regionKey(region).SK;
+      const entry = byRegion.get(key) ?? { region, counts: {} };
+      const part = this.s.sum(this.s.contributionOf(item as { kategori?: string }), { [`baru_${String(item.created_at).slice(0, 7)}`]: 1 });
+      entry.counts = this.s.sum(entry.counts, part);
+      byRegion.set(key, entry);
+    }
+    const counterUpdates = [
+      ...[...byRegion.values()].flatMap((r) => this.s.regionCounts(r.region, r.counts)),
+      ...this.s.accountCounts({ verified: count }),
+    ];
+    await pool(counterUpdates, 6, async (u) => {
+      await this.s.db().send(new UpdateCommand(u.Update as never));
+    });
     // The counters last, as lib/ leaves them: the newest user id and the number of descriptions.
     await this.s.db().send(new PutCommand({ TableName: this.table, Item: { ...keys.userCounter(), value: firstUserId + count - 1 } }));
     if (opts.description) {

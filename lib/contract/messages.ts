@@ -112,6 +112,11 @@ export const MSG = {
   itemIdInvalid: 'item_id harus berupa bilangan bulat positif',
   historyQueryInvalid: 'Parameter riwayat tidak valid: limit 1–100, from/to berupa waktu ISO 8601, cursor dari jawaban sebelumnya',
   historySecurityAdminOnly: 'Akses ditolak. Hanya admin yang dapat melihat kejadian keamanan akun.',
+  exportQueryInvalid:
+    'Parameter ekspor tidak valid: format xlsx atau csv; provinsi dan kabupaten berupa teks (maks. 100 karakter); kabupaten hanya bersama provinsinya',
+  exportOfficeOnly: "Akses ditolak. Hanya role 'dinas' dan 'admin' yang dapat mengekspor data desa wisata.",
+  statisticsQueryInvalid:
+    'Parameter statistik tidak valid: provinsi dan kabupaten berupa teks (maks. 100 karakter); kabupaten hanya bersama provinsinya',
   itemIdDuplicate: 'id item tidak boleh sama dalam satu kategori',
   noFileUploaded: 'No file uploaded', // spec
   tourismDescriptionInvalid: 'Data deskripsi wisata tidak valid',

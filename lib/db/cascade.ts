@@ -5,6 +5,7 @@ import { keys } from './keys';
 import { listsChanged } from './list-versions';
 import { positionRemoval } from './tourism-descriptions';
 import { transactWrite } from './transact';
+import { contributionOf, negate, regionCounts } from './stats';
 import type { Journal, TransactItem } from './entity';
 import { villages, type VillageRecord } from './villages';
 
@@ -83,6 +84,8 @@ export async function cascadeDeleteVillage(village: VillageRecord, journal: Jour
     ...contributions.flatMap((c) => c.writes ?? []),
     // the deletion's history entry lives in the village's timeline (HIST#<kd>), which outlives it
     journal(current, undefined),
+    // what it added to its region's statistics leaves with it (its month's "new" stays: it was new then)
+    ...regionCounts(current, negate(contributionOf(current))),
     ...listsChanged('villages', 'requests', 'statuses', 'scores', 'tourism'),
     {
       Delete: {

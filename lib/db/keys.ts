@@ -26,6 +26,8 @@
  * | list version shard   | LISTVER#<kind>        | <0…7>    | —                        | —                      |
  * | image reference      | IMG#<object key>      | IMG      | —                        | —                      |
  * | history entry        | HIST#<kd or USER#e-mail> | <at>#<rand> | HIST or HISTSEC / <at>#<rand> | HISTBY#<actor> / <at>#<rand> |
+ * | region counters      | STATS#REGION          | <provinsi>#<kabupaten> | —             | —                      |
+ * | account counters     | STATS#ACCOUNTS        | ALL      | —                        | —                      |
  *
  * Everything that hangs off one village and has no code of its own (score; later the
  * two descriptions) lives in the village's partition, so one strongly consistent Query
@@ -152,6 +154,9 @@ export const keys = {
   /** A history entry (lib/db/history.ts): its scope's partition, newest last by sort key. */
   historyEntry: (scope: string, id: string) => ({ PK: `HIST#${scope}`, SK: id }),
   historyPartition: (scope: string) => `HIST#${scope}`,
+  /** The statistics' counters (lib/db/stats.ts): one item per kabupaten, one for the accounts. */
+  statsRegions: () => 'STATS#REGION',
+  statsAccounts: () => ({ PK: 'STATS#ACCOUNTS', SK: 'ALL' }),
   historyFeed: (security: boolean, id: string) => ({ GSI1PK: security ? 'HISTSEC' : 'HIST', GSI1SK: id }),
   historyActor: (actorId: string, id: string) => ({ GSI2PK: `HISTBY#${actorId}`, GSI2SK: id }),
 

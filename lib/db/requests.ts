@@ -6,9 +6,16 @@ import { defineEntity, timestamp, type Journal } from './entity';
 import { transactWrite } from './transact';
 import { keys, LIST, normEmail } from './keys';
 import { listsChanged } from './list-versions';
-import { addVillageChild, deleteVillageChild, VillageGoneError } from './village-children';
+import {
+  addVillageChild,
+  deleteVillageChild,
+  villageTallyItems,
+  VillageGoneError,
+  VillageStaleError,
+  type ReadVillage,
+} from './village-children';
 
-export { VillageGoneError };
+export { VillageGoneError, VillageStaleError };
 
 /** A village registration request (permintaan): REQ#<kd_permintaan>, listed in GSI1 REQ. */
 export const requests = defineEntity({
@@ -50,9 +57,10 @@ export async function getRequestWithNames(
   return { request, fullName: user?.full_name as string | undefined, villageName: village?.nama_desa as string | undefined };
 }
 
-/** Creates a request and records it on its village, with its history entry, in one transaction. */
+/** Creates a request and records it on its village (as read), with its tallies, its region's counts and its history entry, in one transaction. */
 export async function createRequest(
   input: { kd_desa: string; email: string; status_permintaan: RequestStatus },
+  village: ReadVillage,
   journal: Journal<RequestRecord>,
 ): Promise<RequestRecord> {
   const now = nowIso();
@@ -63,34 +71,56 @@ export async function createRequest(
     created_at: now,
     updated_at: now,
   };
-  await addVillageChild(requests.putNew(record), input.kd_desa, { request: record.kd_permintaan }, journal(undefined, record));
+  await addVillageChild(
+    requests.putNew(record),
+    village,
+    { request: record.kd_permintaan },
+    { [`nreq_${record.status_permintaan}`]: 1 },
+    journal(undefined, record),
+  );
   return record;
 }
 
 /** The request changed (or went) since it was read: read it again. */
 export class RequestChangedError extends Error {}
 
-/** Sets the status of the request as read (`current`), with its history entry; RequestChangedError when it changed meanwhile. */
+/**
+ * Sets the status of the request as read (`current`), with its village's tallies and
+ * region counts (`village` as read; undefined: the village is gone) and its history
+ * entry; RequestChangedError when the request changed meanwhile, VillageStaleError when
+ * the village did.
+ */
 export async function setRequestStatus(
   current: RequestRecord,
   status: RequestStatus,
+  village: ReadVillage | undefined,
   journal: Journal<RequestRecord>,
 ): Promise<RequestRecord> {
   const next: RequestRecord = { ...current, status_permintaan: status, updated_at: nowIsoAfter(current.updated_at) };
+  const moved = status !== current.status_permintaan && village;
   await transactWrite(
     [
       requests.setIfUnchanged(current, { status_permintaan: next.status_permintaan, updated_at: next.updated_at }),
       journal(current, next),
       ...listsChanged('requests'),
+      ...(moved ? villageTallyItems(village, {}, { [`nreq_${current.status_permintaan}`]: -1, [`nreq_${status}`]: 1 }) : []),
     ],
-    (failed) => (failed.includes(0) ? new RequestChangedError() : undefined),
+    (failed) => (failed.includes(0) ? new RequestChangedError() : failed.length ? new VillageStaleError() : undefined),
   );
   return next;
 }
 
-/** Deletes a request and removes it from its village, with its history entry, in one transaction. Returns false when it does not exist. */
-export async function deleteRequest(code: string, journal: Journal<RequestRecord>): Promise<boolean> {
-  const item = await getRequest(code);
-  if (!item) return false;
-  return deleteVillageChild(item.kd_desa, keys.request(code), { request: code }, journal(item, undefined));
+/**
+ * Deletes the request as read and removes it from its village (as read), with the
+ * village's tallies, its region's counts and its history entry, in one transaction.
+ * Returns false when it is gone already.
+ */
+export function deleteRequest(request: RequestRecord, village: ReadVillage | undefined, journal: Journal<RequestRecord>): Promise<boolean> {
+  return deleteVillageChild(
+    village,
+    keys.request(request.kd_permintaan),
+    { request: request.kd_permintaan },
+    { [`nreq_${request.status_permintaan}`]: -1 },
+    journal(request, undefined),
+  );
 }

@@ -1,11 +1,12 @@
 import * as z from 'zod';
 import { nowIso, nowIsoAfter } from '../platform/clock';
 import { tableName } from './client';
-import { defineEntity, timestamp, type Journal } from './entity';
-import { keys, LIST, fitsKey } from './keys';
+import { defineEntity, timestamp, type Journal, type TransactItem } from './entity';
+import { keys, LIST } from './keys';
 import { listsChanged } from './list-versions';
 import { transactWrite } from './transact';
-import { villageChildChange } from './village-children';
+import { villageChildChange, VillageStaleError, type ReadVillage } from './village-children';
+import { categoryChange, regionCounts } from './stats';
 
 export const SCORE_FIELDS = [
   'partisipasi_masyarakat',
@@ -53,17 +54,32 @@ export const listScores = () => scores.listAll(['kd_desa', ...SCORE_FIELDS, 'rat
 export class ScoreExistsError extends Error {}
 export class ScoreVillageMissingError extends Error {}
 
-/** Creates the village's score if it has none, in one transaction with the village's child_rev and its history entry. */
+/** The village as a score's write read it, with the category it counts the village in. */
+export type ScoredVillage = ReadVillage & { kategori?: string };
+
+/** The village's new category and its region's counts, when an evaluation changes the category. */
+function categoryItems(village: ScoredVillage, kategori: string, at: string): TransactItem[] {
+  return [
+    villageChildChange(village.kd_desa, {}, { village, counts: {}, kategori }),
+    ...regionCounts(village, categoryChange(village.kategori, kategori, at)),
+  ];
+}
+
+/**
+ * Creates the village's score if it has none, in one transaction with the village (as
+ * read: its category and child_rev), its region's counts and its history entry;
+ * ScoreExistsError, or VillageStaleError when the village changed (or went) meanwhile.
+ */
 export async function createScore(
   score: Omit<ScoreRecord, 'created_at' | 'updated_at'>,
+  village: ScoredVillage,
   journal: Journal<ScoreRecord>,
 ): Promise<ScoreRecord> {
-  if (!fitsKey(score.kd_desa)) throw new ScoreVillageMissingError();
   const now = nowIso();
   const record: ScoreRecord = { ...score, created_at: now, updated_at: now };
   await transactWrite(
-    [scores.putNew(record), villageChildChange(score.kd_desa, {}), journal(undefined, record), ...listsChanged('scores')],
-    (failed) => (failed.includes(0) ? new ScoreExistsError() : failed.includes(1) ? new ScoreVillageMissingError() : undefined),
+    [scores.putNew(record), ...categoryItems(village, record.kategori_desa, now), journal(undefined, record), ...listsChanged('scores')],
+    (failed) => (failed.includes(0) ? new ScoreExistsError() : failed.includes(1) ? new VillageStaleError() : undefined),
   );
   return record;
 }
@@ -72,13 +88,16 @@ export async function createScore(
 export class ScoreChangedError extends Error {}
 
 /**
- * Replaces the six values and the computed ones of the score as read (`current`), if the
- * village exists (ScoreVillageMissingError) and the score is still as read
- * (ScoreChangedError: read again), with its history entry, in one transaction.
+ * Replaces the six values and the computed ones of the score as read (`current`), with its
+ * history entry, in one transaction: if the score is still as read (ScoreChangedError:
+ * read again) and the village exists (ScoreVillageMissingError) — as read
+ * (VillageStaleError) when the category changes, which moves the village between its
+ * region's category counts.
  */
 export async function updateScore(
   current: ScoreRecord,
   score: Omit<ScoreRecord, 'created_at' | 'updated_at'>,
+  village: ScoredVillage,
   journal: Journal<ScoreRecord>,
 ): Promise<ScoreRecord> {
   const now = nowIsoAfter(current.updated_at);
@@ -91,11 +110,9 @@ export async function updateScore(
     ':cat': score.kategori_desa,
   };
   for (const f of SCORE_FIELDS) values[`:${f}`] = score[f];
+  const recategorised = next.kategori_desa !== village.kategori;
   await transactWrite(
     [
-      {
-        ConditionCheck: { TableName: tableName(), Key: keys.village(score.kd_desa), ConditionExpression: 'attribute_exists(PK)' },
-      },
       {
         Update: {
           TableName: tableName(),
@@ -106,10 +123,21 @@ export async function updateScore(
           ExpressionAttributeValues: values,
         },
       },
+      // second: the village (its new category and its region's counts, or only that it exists)
+      ...(recategorised
+        ? categoryItems(village, next.kategori_desa, now)
+        : [{ ConditionCheck: { TableName: tableName(), Key: keys.village(score.kd_desa), ConditionExpression: 'attribute_exists(PK)' } }]),
       journal(current, next),
       ...listsChanged('scores'),
     ],
-    (failed) => (failed.includes(0) ? new ScoreVillageMissingError() : failed.includes(1) ? new ScoreChangedError() : undefined),
+    (failed) =>
+      failed.includes(0)
+        ? new ScoreChangedError()
+        : failed.includes(1)
+          ? recategorised
+            ? new VillageStaleError()
+            : new ScoreVillageMissingError()
+          : undefined,
   );
   return next;
 }

@@ -5,7 +5,7 @@ import { defineEntity, timestamp, type Journal } from './entity';
 import { transactWrite } from './transact';
 import { keys, LIST } from './keys';
 import { listsChanged } from './list-versions';
-import { addVillageChild, deleteVillageChild } from './village-children';
+import { addVillageChild, deleteVillageChild, villageTallyItems, VillageStaleError, type ReadVillage } from './village-children';
 
 /** An operating status of a village: STAT#<kd_status>, listed in GSI1 STAT. */
 export const statuses = defineEntity({
@@ -33,41 +33,59 @@ export const toPublicStatus = statuses.publicView;
 export const getStatus = (code: string, consistent = false) => statuses.get(code, consistent);
 export const listStatuses = () => statuses.listAll();
 
-/** Creates a status and records it on its village, with its history entry, in one transaction. */
+/** Creates a status and records it on its village (as read), with its tallies, its region's counts and its history entry, in one transaction. */
 export async function createStatus(
   input: { kd_desa: string; status: VillageStatus; keterangan: string },
+  village: ReadVillage,
   journal: Journal<StatusRecord>,
 ): Promise<StatusRecord> {
   const now = nowIso();
   const record: StatusRecord = { kd_status: newCode.status(), ...input, tanggal_update: now, created_at: now };
-  await addVillageChild(statuses.putNew(record), input.kd_desa, { status: record.kd_status }, journal(undefined, record));
+  await addVillageChild(
+    statuses.putNew(record),
+    village,
+    { status: record.kd_status },
+    { [`nstat_${record.status}`]: 1 },
+    journal(undefined, record),
+  );
   return record;
 }
 
 /** The status changed (or went) since it was read: read it again. */
 export class StatusChangedError extends Error {}
 
-/** Sets status and remark of the status as read (`current`), with its history entry; StatusChangedError when it changed meanwhile. */
+/**
+ * Sets status and remark of the status as read (`current`), with its village's tallies
+ * and region counts (`village` as read; undefined: gone) and its history entry;
+ * StatusChangedError when the status changed meanwhile, VillageStaleError when the village did.
+ */
 export async function updateStatus(
   current: StatusRecord,
   input: { status: VillageStatus; keterangan: string },
+  village: ReadVillage | undefined,
   journal: Journal<StatusRecord>,
 ): Promise<StatusRecord> {
   const next: StatusRecord = { ...current, ...input, tanggal_update: nowIsoAfter(current.tanggal_update) };
+  const moved = next.status !== current.status && village;
   await transactWrite(
     [
       statuses.setIfUnchanged(current, { status: next.status, keterangan: next.keterangan, tanggal_update: next.tanggal_update }),
       journal(current, next),
       ...listsChanged('statuses'),
+      ...(moved ? villageTallyItems(village, {}, { [`nstat_${current.status}`]: -1, [`nstat_${next.status}`]: 1 }) : []),
     ],
-    (failed) => (failed.includes(0) ? new StatusChangedError() : undefined),
+    (failed) => (failed.includes(0) ? new StatusChangedError() : failed.length ? new VillageStaleError() : undefined),
   );
   return next;
 }
 
-/** Deletes a status and removes it from its village, with its history entry; false when it does not exist. */
-export async function deleteStatus(code: string, journal: Journal<StatusRecord>): Promise<boolean> {
-  const item = await getStatus(code);
-  if (!item) return false;
-  return deleteVillageChild(item.kd_desa, keys.status(code), { status: code }, journal(item, undefined));
+/** Deletes the status as read and removes it from its village (as read), with tallies, counts and its history entry; false when gone. */
+export function deleteStatus(status: StatusRecord, village: ReadVillage | undefined, journal: Journal<StatusRecord>): Promise<boolean> {
+  return deleteVillageChild(
+    village,
+    keys.status(status.kd_status),
+    { status: status.kd_status },
+    { [`nstat_${status.status}`]: -1 },
+    journal(status, undefined),
+  );
 }

@@ -4,6 +4,7 @@ import { defineEntity, timestamp, type Journal, type Key } from './entity';
 import { rememberRead } from './read-ahead';
 import { listsChanged } from './list-versions';
 import { transactWrite } from './transact';
+import { accountCounts } from './stats';
 import { nowIso, nowSeconds } from '../platform/clock';
 import { tableName } from './client';
 import { batchGetItems, failedConditions, projection, queryAll, updateItem } from './helpers';
@@ -108,6 +109,7 @@ export async function createUser(input: NewUser, journal: Journal<UserRecord>): 
       },
       journal(undefined, user),
       ...listsChanged('users'),
+      ...accountCounts({ [user.is_verified ? 'verified' : 'waiting']: 1 }),
     ],
     (failed) => (failed.includes(0) || failed.includes(1) ? new DuplicateUserError(failed.includes(0) ? 'email' : 'username') : undefined),
   );
@@ -137,6 +139,7 @@ export async function markVerified(email: string, journal: Journal<UserRecord>):
       },
       journal(user, next),
       ...listsChanged('users'),
+      ...accountCounts({ waiting: -1, verified: 1 }),
     ]);
   } catch (err) {
     if (failedConditions(err)?.includes(0)) return (await getUserByEmail(email)) ?? false; // verified or deleted meanwhile
@@ -163,9 +166,17 @@ export async function deleteUser(email: string): Promise<void> {
   const user = await getUserByEmail(email);
   if (!user) return;
   await transactWrite([
-    { Delete: { TableName: tableName(), Key: keys.user(email) } },
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.user(email),
+        ConditionExpression: 'is_verified = :v',
+        ExpressionAttributeValues: { ':v': user.is_verified },
+      },
+    },
     { Delete: { TableName: tableName(), Key: keys.usernameMarker(user.username) } },
     ...listsChanged('users'),
+    ...accountCounts({ [user.is_verified ? 'verified' : 'waiting']: -1 }),
   ]);
 }
 

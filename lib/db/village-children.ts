@@ -5,6 +5,7 @@ import { keys } from './keys';
 import type { ListKind } from '../contract/lists';
 import { listsChanged } from './list-versions';
 import { transactWrite } from './transact';
+import { addCounts, regionCounts, tallyChange, type Counts, type Region } from './stats';
 
 /**
  * Items that hang off a village and have codes of their own (requests, statuses) are
@@ -14,8 +15,22 @@ import { transactWrite } from './transact';
 type ChildCodes = { request?: string; status?: string };
 const CODE_SETS = { request: 'request_codes', status: 'status_codes' } as const;
 
-/** The TransactWrite item that records a new or removed child of a village. */
-export function villageChildChange(kd: string, change: { add?: ChildCodes; remove?: ChildCodes }): TransactItem {
+/**
+ * How a child's write changes what the village adds to the statistics (lib/db/stats.ts):
+ * its tallies (`nreq_<status>`, `nstat_<status>`) and its score's category. Given, the
+ * write also requires the village to be as read (`child_rev`), so the region counted and
+ * the tallies it started from are still the village's; a write that finds it changed
+ * reads it again.
+ */
+export interface VillageTally {
+  village: { child_rev: number };
+  counts: Counts;
+  /** The score's category now (null: unscored); absent: unchanged. */
+  kategori?: string | null;
+}
+
+/** The TransactWrite item that records a new or removed child of a village (and, with `tally`, its statistics). */
+export function villageChildChange(kd: string, change: { add?: ChildCodes; remove?: ChildCodes }, tally?: VillageTally): TransactItem {
   const clauses = { ADD: ['child_rev :one'], DELETE: [] as string[] };
   const values: Record<string, unknown> = { ':one': 1 };
   for (const [verb, codes] of [
@@ -29,12 +44,22 @@ export function villageChildChange(kd: string, change: { add?: ChildCodes; remov
       clauses[verb].push(`${CODE_SETS[kind]} ${name}`);
       values[name] = new Set([code]);
     }
+  const counts = addCounts(tally?.counts ?? {}, 't');
+  if (counts.clause) clauses.ADD.push(counts.clause);
+  Object.assign(values, counts.values);
+  let set = '';
+  if (tally?.kategori !== undefined) {
+    set = tally.kategori === null ? ' REMOVE kategori' : ' SET kategori = :kategori';
+    if (tally.kategori !== null) values[':kategori'] = tally.kategori;
+  }
+  if (tally) values[':rev'] = tally.village.child_rev;
   return {
     Update: {
       TableName: tableName(),
       Key: keys.village(kd),
-      UpdateExpression: `ADD ${clauses.ADD.join(', ')}${clauses.DELETE.length ? ` DELETE ${clauses.DELETE.join(', ')}` : ''}`,
-      ConditionExpression: 'attribute_exists(PK)',
+      UpdateExpression: `ADD ${clauses.ADD.join(', ')}${clauses.DELETE.length ? ` DELETE ${clauses.DELETE.join(', ')}` : ''}${set}`,
+      ConditionExpression: tally ? 'child_rev = :rev' : 'attribute_exists(PK)',
+      ...(counts.clause ? { ExpressionAttributeNames: counts.names } : {}),
       ExpressionAttributeValues: values,
     },
   };
@@ -47,47 +72,61 @@ const kindsOf = (codes: ChildCodes): ListKind[] => [
 ];
 
 export class VillageGoneError extends Error {}
+/** The village changed since the child's write read it (or is gone): read it again. */
+export class VillageStaleError extends Error {}
 
-/** Stores a new item that hangs off village `kd` and records it on the village, with its history entry, in one transaction. */
-export async function addVillageChild(put: TransactItem, kd: string, codes: ChildCodes, entry: TransactItem): Promise<void> {
-  await transactWrite([put, villageChildChange(kd, { add: codes }), entry, ...listsChanged(...kindsOf(codes))], (failed) =>
-    failed.includes(1) ? new VillageGoneError() : undefined,
+/** The village as a child's write read it: its code, region, `child_rev` and tallies. */
+export type ReadVillage = Region & { kd_desa: string; child_rev: number };
+
+/** The village's item change and its region's counts, for a child's change of the tallies. */
+export function villageTallyItems(village: ReadVillage, codes: { add?: ChildCodes; remove?: ChildCodes }, change: Counts): TransactItem[] {
+  const t = tallyChange(village, change);
+  return [villageChildChange(village.kd_desa, codes, { village, counts: t.village }), ...regionCounts(village, t.region)];
+}
+
+/**
+ * Stores a new item that hangs off `village` (as read) and records it on the village, with
+ * its tallies (`tally`), its region's counts and its history entry, in one transaction;
+ * VillageStaleError when the village changed meanwhile.
+ */
+export async function addVillageChild(
+  put: TransactItem,
+  village: ReadVillage,
+  codes: ChildCodes,
+  tally: Counts,
+  entry: TransactItem,
+): Promise<void> {
+  await transactWrite([put, ...villageTallyItems(village, { add: codes }, tally), entry, ...listsChanged(...kindsOf(codes))], (failed) =>
+    failed.includes(1) ? new VillageStaleError() : undefined,
   );
 }
 
 /**
- * Deletes an item that hangs off village `kd` (a request or a status) and records the
- * removal on the village, with its history entry, in one transaction. Returns false when
- * the item did not exist.
+ * Deletes an item that hangs off a village (a request or a status) and records the
+ * removal on the village as read (`village`; undefined: the village is gone, the cascade
+ * removes its children), with its tallies, its region's counts and its history entry, in
+ * one transaction. Returns false when the item did not exist; VillageStaleError when the
+ * village changed meanwhile.
  */
 export async function deleteVillageChild(
-  kd: string,
+  village: ReadVillage | undefined,
   key: Record<string, string>,
-  change: ChildCodes,
+  codes: ChildCodes,
+  tally: Counts,
   entry: TransactItem,
 ): Promise<boolean> {
   try {
     await transactWrite([
       { Delete: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(PK)' } },
-      villageChildChange(kd, { remove: change }),
       entry,
-      ...listsChanged(...kindsOf(change)),
+      ...listsChanged(...kindsOf(codes)),
+      ...(village ? villageTallyItems(village, { remove: codes }, tally) : []),
     ]);
     return true;
   } catch (err) {
     const failed = failedConditions(err);
     if (failed?.includes(0)) return false; // deleted meanwhile
-    if (failed?.includes(1)) {
-      // The village is gone already (its cascade removes its children); make sure this one is.
-      await transactWrite([
-        { Delete: { TableName: tableName(), Key: key, ConditionExpression: 'attribute_exists(PK)' } },
-        entry,
-        ...listsChanged(...kindsOf(change)),
-      ]).catch((e: unknown) => {
-        if (!failedConditions(e)?.includes(0)) throw e;
-      });
-      return true;
-    }
+    if (failed?.length) throw new VillageStaleError();
     throw err;
   }
 }

@@ -7,8 +7,10 @@ import { defineEntity, imageUrl, timestamp, type Journal, type TransactItem } fr
 import { getItem, queryAll, updateItem } from './helpers';
 import { GSI2, keys, LIST, normEmail, fitsKey } from './keys';
 import { listsChanged } from './list-versions';
-import { requests } from './requests';
+import { REQUEST_STATUSES, requests } from './requests';
+import { VILLAGE_STATUSES } from './statuses';
 import { transactWrite } from './transact';
+import { contributionOf, monthOf, negate, regionCounts, regionKey, sum } from './stats';
 
 export type { TransactItem };
 
@@ -23,6 +25,14 @@ const villageFields = {
   nomor_telepon: z.string(),
   email: z.string().meta({ format: 'email' }),
 };
+
+/** The village's tallies of its children by state (lib/db/stats.ts): absent is 0. */
+const TALLY_FIELDS = Object.fromEntries(
+  [...REQUEST_STATUSES.map((st) => `nreq_${st}`), ...VILLAGE_STATUSES.map((st) => `nstat_${st}`)].map((f) => [
+    f,
+    z.number().int().optional(),
+  ]),
+) as Record<`nreq_${(typeof REQUEST_STATUSES)[number]}` | `nstat_${(typeof VILLAGE_STATUSES)[number]}`, z.ZodOptional<z.ZodNumber>>;
 
 /** A tourism village: DESA#<kd_desa>, listed in GSI1 DESA (by creation), by owner in GSI2. */
 export const villages = defineEntity({
@@ -43,6 +53,10 @@ export const villages = defineEntity({
     gambar_cover: imageUrl.nullable().optional(),
     /** The village description's kinds (`Alam`, `Budaya`, `Buatan`), kept here for the same reason. */
     jenis_desa_list: z.array(z.string()).nullable().optional(),
+    /** What the village adds to its region's statistics (lib/db/stats.ts): its score's category (absent: unscored) … */
+    kategori: z.string().optional(),
+    /** … and how many of its requests and statuses are in each state (`nreq_<status>`, `nstat_<status>`). */
+    ...TALLY_FIELDS,
   }),
   key: keys.village,
   id: (v) => v.kd_desa,
@@ -180,6 +194,7 @@ export async function createVillage(
           child_rev: 1,
           request_codes: new Set([kdp]),
           gambar_cover: null,
+          nreq_diproses: 1,
         };
         const items: TransactItem[] = [
           villages.putNew(village),
@@ -204,7 +219,11 @@ export async function createVillage(
             },
           });
         }
-        items.push(...listsChanged('villages', 'requests'));
+        // its region's statistics: one more village, unscored, without a status, with a request in progress; new this month
+        items.push(
+          ...listsChanged('villages', 'requests'),
+          ...regionCounts(village, sum(contributionOf(village), { [`baru_${monthOf(now)}`]: 1 })),
+        );
         await transactWrite(items, (failed) =>
           failed.includes(4) ? new SignupRefusedError() : failed.includes(1) ? new SlugTakenError() : new VillageCodeTakenError(),
         );
@@ -231,6 +250,7 @@ export async function updateVillage(
   const email = normEmail(fields.email);
   const base = slugify(fields.nama_popular);
   const keepSlug = base === slugify(current.nama_popular);
+  const moves = regionKey(current).SK !== regionKey(fields).SK;
   const write = async (slug: string) => {
     const now = nowIso();
     const items: TransactItem[] = [
@@ -241,8 +261,11 @@ export async function updateVillage(
           UpdateExpression:
             'SET provinsi = :provinsi, kabupaten = :kabupaten, nama_desa = :nama_desa, nama_popular = :nama_popular, ' +
             'alamat = :alamat, pengelola = :pengelola, nomor_telepon = :nomor_telepon, email = :email, slug = :slug, ' +
-            'GSI2PK = :gsi2pk, updated_at = :now, version = :next',
-          ConditionExpression: 'version = :version',
+            'GSI2PK = :gsi2pk, updated_at = :now, version = :next' +
+            // a child's write that read the old region must read again
+            (moves ? ', child_rev = child_rev + :one' : ''),
+          // still as read; when the region changes, also no child changed since (its statistics move whole)
+          ConditionExpression: moves ? 'version = :version AND child_rev = :rev' : 'version = :version',
           ExpressionAttributeValues: {
             ':provinsi': fields.provinsi,
             ':kabupaten': fields.kabupaten,
@@ -257,11 +280,20 @@ export async function updateVillage(
             ':now': now,
             ':version': current.version,
             ':next': current.version + 1,
+            ...(moves ? { ':rev': current.child_rev, ':one': 1 } : {}),
           },
         },
       },
     ];
-    const next: VillageRecord = { ...current, ...fields, email, slug, updated_at: now, version: current.version + 1 };
+    const next: VillageRecord = {
+      ...current,
+      ...fields,
+      email,
+      slug,
+      updated_at: now,
+      version: current.version + 1,
+      child_rev: current.child_rev + (moves ? 1 : 0),
+    };
     items.push({
       Put: {
         TableName: tableName(),
@@ -282,6 +314,11 @@ export async function updateVillage(
       });
     }
     items.push(...listsChanged('villages'), journal(current, next));
+    if (moves) {
+      // the village takes what it adds to the statistics to its new region
+      const part = contributionOf(current);
+      items.push(...regionCounts(current, negate(part)), ...regionCounts(next, part));
+    }
     await transactWrite(items, (failed) =>
       failed.includes(0) || failed.includes(2) ? new VersionConflictError() : failed.includes(1) ? new SlugTakenError() : undefined,
     );

@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import type { UserRecord } from '../db/users';
 import { listUsers } from '../db/users';
-import { listVillages } from '../db/villages';
+import { getVillage, listVillages } from '../db/villages';
 import * as store from '../db/requests';
-import { REQUEST_STATUSES, RequestChangedError, toPublicRequest, VillageGoneError, type RequestRecord } from '../db/requests';
+import { REQUEST_STATUSES, RequestChangedError, toPublicRequest, VillageStaleError, type RequestRecord } from '../db/requests';
 import { isTransactionConflict } from '../db/transact';
 import { withRetries } from '../platform/retry';
 import { journal, type Who } from '../db/history';
-import { found, notFound } from '../contract/errors';
+import { found } from '../contract/errors';
 import { MSG } from '../contract/messages';
 import { ownedVillage } from './villages';
 
@@ -37,18 +37,26 @@ export async function listRequests() {
 const requestJournal = (who: Who, action: string) =>
   journal<RequestRecord>(who, `request.${action}`, { record: (r) => r.kd_permintaan }, (b, a) => ({ kd_desa: (a ?? b)!.kd_desa }));
 
-/** POST /api/permintaan: a pengelola files a request for a village it owns. */
+/** A write of a request lost a race (to another writer of it or of its village): read both again. */
+const raced = (err: unknown) => err instanceof RequestChangedError || err instanceof VillageStaleError || isTransactionConflict(err);
+
+/** POST /api/permintaan: a pengelola files a request for a village it owns (counted in its region's statistics). */
 export async function createRequest(input: z.output<typeof createRequestInput>, caller: UserRecord, who: Who) {
-  const village = await ownedVillage(input.kd_desa, caller);
-  try {
-    return await store.createRequest(
-      { kd_desa: village.kd_desa, email: caller.email, status_permintaan: input.status_permintaan },
-      requestJournal(who, 'created'),
-    );
-  } catch (err) {
-    if (err instanceof VillageGoneError) throw notFound(MSG.villageNotFound);
-    throw err;
-  }
+  let first = true;
+  return withRetries(
+    async () => {
+      // afresh after a lost race (the village's tallies and region are what the write counts from)
+      const village = await ownedVillage(input.kd_desa, caller, !first);
+      first = false;
+      return store.createRequest(
+        { kd_desa: village.kd_desa, email: caller.email, status_permintaan: input.status_permintaan },
+        village,
+        requestJournal(who, 'created'),
+      );
+    },
+    raced,
+    30,
+  );
 }
 
 /** GET /api/permintaan/{kd}: the request with the requester's and the village's names. */
@@ -59,23 +67,30 @@ export async function getRequest(code: string) {
 
 /**
  * PUT /api/permintaan/{kd}: any status may follow any other. Written only if the request
- * is still as read, so its history entry's before is exactly what it replaced (a lost
- * race reads again).
+ * (and its village, whose statistics it moves) are still as read, so its history entry's
+ * before is exactly what it replaced; a lost race reads both again.
  */
 export async function updateRequestStatus(code: string, input: z.output<typeof updateRequestInput>, who: Who): Promise<void> {
   await withRetries(
-    async () =>
-      store.setRequestStatus(
-        found(await store.getRequest(code, true), MSG.requestNotFound),
-        input.status_permintaan,
-        requestJournal(who, 'updated'),
-      ),
-    (err) => err instanceof RequestChangedError || isTransactionConflict(err),
+    async () => {
+      const request = found(await store.getRequest(code, true), MSG.requestNotFound);
+      const village = await getVillage(request.kd_desa, true);
+      return store.setRequestStatus(request, input.status_permintaan, village, requestJournal(who, 'updated'));
+    },
+    raced,
     30,
   );
 }
 
-/** DELETE /api/permintaan/{kd}: the request and its code on the village, in one transaction. */
+/** DELETE /api/permintaan/{kd}: the request and its code on the village (and its count), in one transaction. */
 export async function deleteRequest(code: string, who: Who): Promise<void> {
-  found(await store.deleteRequest(code, requestJournal(who, 'deleted')), MSG.requestNotFound);
+  await withRetries(
+    async () => {
+      const request = found(await store.getRequest(code, true), MSG.requestNotFound);
+      const village = await getVillage(request.kd_desa, true);
+      found(await store.deleteRequest(request, village, requestJournal(who, 'deleted')), MSG.requestNotFound);
+    },
+    raced,
+    30,
+  );
 }

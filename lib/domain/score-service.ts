@@ -9,6 +9,7 @@ import {
   type ScoreValues,
 } from '../db/scores';
 import { getVillage, listVillages } from '../db/villages';
+import { VillageStaleError } from '../db/village-children';
 import { isTransactionConflict } from '../db/transact';
 import { withRetries } from '../platform/retry';
 import { journal, type Who } from '../db/history';
@@ -40,11 +41,24 @@ const scoreJournal = (who: Who, action: string) =>
     ...(a ? { snapshot: { ...pickScoreValues(a), total_skor: a.total_skor, rata_rata: a.rata_rata, kategori_desa: a.kategori_desa } } : {}),
   }));
 
-/** POST /api/skor. */
+/** A score's write lost a race (to another writer of it or of its village): read again. */
+const raced = (err: unknown) => err instanceof ScoreChangedError || err instanceof VillageStaleError || isTransactionConflict(err);
+
+/** POST /api/skor: the village read first (its region counts the score's category). */
 export async function createScore(input: z.output<typeof createScoreInput>, who: Who): Promise<ScoreRecord> {
   const { kd_desa, ...values } = input;
   try {
-    return await store.createScore({ kd_desa, ...values, ...computeScore(values) }, scoreJournal(who, 'created'));
+    let first = true;
+    return await withRetries(
+      async () => {
+        const village = await getVillage(kd_desa, !first);
+        first = false;
+        if (!village) throw new ScoreVillageMissingError();
+        return store.createScore({ kd_desa, ...values, ...computeScore(values) }, village, scoreJournal(who, 'created'));
+      },
+      raced,
+      30,
+    );
   } catch (err) {
     if (err instanceof ScoreExistsError) throw conflict(MSG.scoreExists);
     if (err instanceof ScoreVillageMissingError) throw notFound(MSG.scoreVillageNotFound);
@@ -55,20 +69,21 @@ export async function createScore(input: z.output<typeof createScoreInput>, who:
 /**
  * PUT /api/skor/{kd}: the village first (404 "Desa tidak ditemukan di database."), then
  * its score (404 "Skor desa tidak ditemukan"), both read with the token check (read
- * ahead). Written only if the score is still as read, so its history entry's before is
- * what it replaced; a lost race reads the score again.
+ * ahead) on the first attempt. Written only if the score is still as read, so its history
+ * entry's before is what it replaced; a lost race reads both again.
  */
 export async function updateScore(kd: string, values: ScoreValues, who: Who) {
   try {
-    if (!(await getVillage(kd))) throw new ScoreVillageMissingError();
+    let first = true;
     return await withRetries(
-      async () =>
-        store.updateScore(
-          found(await store.getScore(kd, true), MSG.scoreNotFound),
-          { kd_desa: kd, ...values, ...computeScore(values) },
-          scoreJournal(who, 'updated'),
-        ),
-      (err) => err instanceof ScoreChangedError || isTransactionConflict(err),
+      async () => {
+        const village = await getVillage(kd, !first);
+        first = false;
+        if (!village) throw new ScoreVillageMissingError();
+        const current = found(await store.getScore(kd, true), MSG.scoreNotFound);
+        return store.updateScore(current, { kd_desa: kd, ...values, ...computeScore(values) }, village, scoreJournal(who, 'updated'));
+      },
+      raced,
       30,
     );
   } catch (err) {

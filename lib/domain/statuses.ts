@@ -4,9 +4,9 @@ import { StatusChangedError, toPublicStatus, VILLAGE_STATUSES, type StatusRecord
 import { isTransactionConflict } from '../db/transact';
 import { withRetries } from '../platform/retry';
 import { journal, type Who } from '../db/history';
-import { VillageGoneError } from '../db/requests';
+import { VillageStaleError } from '../db/requests';
 import { getVillage, listVillages } from '../db/villages';
-import { found, notFound } from '../contract/errors';
+import { found } from '../contract/errors';
 import { MSG } from '../contract/messages';
 
 const keterangan = z.string().trim().max(1000).default('');
@@ -23,15 +23,21 @@ export const updateStatusInput = z.object({ status: z.enum(VILLAGE_STATUSES), ke
 const statusJournal = (who: Who, action: string) =>
   journal<StatusRecord>(who, `status.${action}`, { record: (s) => s.kd_status }, (b, a) => ({ kd_desa: (a ?? b)!.kd_desa }));
 
-/** POST /api/status-desa: the village must exist. */
+/** A write of a status lost a race (to another writer of it or of its village): read both again. */
+const raced = (err: unknown) => err instanceof StatusChangedError || err instanceof VillageStaleError || isTransactionConflict(err);
+
+/** POST /api/status-desa: the village must exist (its tallies and region count the status). */
 export async function createStatus(input: z.output<typeof createStatusInput>, who: Who) {
-  if (!(await getVillage(input.kd_desa))) throw notFound(MSG.villageNotFound);
-  try {
-    return await store.createStatus(input, statusJournal(who, 'created'));
-  } catch (err) {
-    if (err instanceof VillageGoneError) throw notFound(MSG.villageNotFound);
-    throw err;
-  }
+  let first = true;
+  return withRetries(
+    async () => {
+      const village = found(await getVillage(input.kd_desa, !first), MSG.villageNotFound);
+      first = false;
+      return store.createStatus(input, village, statusJournal(who, 'created'));
+    },
+    raced,
+    30,
+  );
 }
 
 /** GET /api/status-desa: every status with its village (null when the village is gone), in two parallel Queries. */
@@ -45,20 +51,32 @@ export async function listStatuses() {
 export const getStatus = async (code: string) => toPublicStatus(found(await store.getStatus(code), MSG.villageStatusNotFound));
 
 /**
- * PUT /api/status-desa/{kd}: status and remark set to the values sent, if the status is
- * still as read (its history entry's before is exactly what it replaced); a lost race
- * reads again. The first read is the one made with the token check (read ahead).
+ * PUT /api/status-desa/{kd}: status and remark set to the values sent, if the status (and
+ * its village, whose statistics it moves) are still as read: its history entry's before
+ * is exactly what it replaced; a lost race reads again. The first read of the status is
+ * the one made with the token check (read ahead).
  */
 export async function updateStatus(code: string, input: z.output<typeof updateStatusInput>, who: Who): Promise<void> {
   await withRetries(
-    async () =>
-      store.updateStatus(found(await store.getStatus(code, true), MSG.villageStatusNotFound), input, statusJournal(who, 'updated')),
-    (err) => err instanceof StatusChangedError || isTransactionConflict(err),
+    async () => {
+      const status = found(await store.getStatus(code, true), MSG.villageStatusNotFound);
+      const village = await getVillage(status.kd_desa, true);
+      return store.updateStatus(status, input, village, statusJournal(who, 'updated'));
+    },
+    raced,
     30,
   );
 }
 
-/** DELETE /api/status-desa/{kd}: the status and its code on the village, in one transaction. */
+/** DELETE /api/status-desa/{kd}: the status and its code on the village (and its count), in one transaction. */
 export async function deleteStatus(code: string, who: Who): Promise<void> {
-  found(await store.deleteStatus(code, statusJournal(who, 'deleted')), MSG.villageStatusNotFound);
+  await withRetries(
+    async () => {
+      const status = found(await store.getStatus(code, true), MSG.villageStatusNotFound);
+      const village = await getVillage(status.kd_desa, true);
+      found(await store.deleteStatus(status, village, statusJournal(who, 'deleted')), MSG.villageStatusNotFound);
+    },
+    raced,
+    30,
+  );
 }

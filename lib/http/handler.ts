@@ -108,6 +108,8 @@ export function route<S extends InputSpec>(specOrFn: S | RouteFunction<S>, maybe
     const headers = lowerHeaders(event.headers);
     const cors = corsHeaders(headers['origin'], cfg.corsOrigins);
     let result: APIGatewayProxyResult;
+    // a GET answered without a caller (public, or optional and no token sent) is the same for everyone: cacheable
+    let anonymous = rule.kind === 'public';
     try {
       if (event.httpMethod === 'OPTIONS') {
         result = { statusCode: 204, headers: {}, body: '' };
@@ -115,6 +117,7 @@ export function route<S extends InputSpec>(specOrFn: S | RouteFunction<S>, maybe
         const params: Record<string, string> = {};
         for (const [k, v] of Object.entries(event.pathParameters ?? {})) if (v != null) params[k] = decodeParam(v);
         const user = await authorize(rule, headers, readAheadKeys(spec.readAhead, params));
+        anonymous ||= rule.kind === 'optional' && !user;
         const query: Record<string, string> = {};
         for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v != null) query[k] = v;
         const run = () =>
@@ -127,7 +130,9 @@ export function route<S extends InputSpec>(specOrFn: S | RouteFunction<S>, maybe
               ...(await readInput(inputSpec, event, headers, splitRouteKey(key).path, params, query)),
             }),
           );
-        result = reads && rule.kind === 'public' && event.httpMethod === 'GET' ? await listRead(reads, event, headers, run) : await run();
+        // a list read without a token (public, or optional and none sent) is tagged, and revalidated in one small read
+        const tagged = reads && event.httpMethod === 'GET' && anonymous;
+        result = tagged ? await listRead(reads, event, headers, run, spec.small) : await run();
       }
     } catch (err) {
       if (err instanceof DomainError) {
@@ -141,8 +146,13 @@ export function route<S extends InputSpec>(specOrFn: S | RouteFunction<S>, maybe
         result = json(500, { message: MSG.internalError });
       }
     }
-    result = withCaching(result, { method: event.httpMethod, ifNoneMatch: headers['if-none-match'], shared: rule.kind === 'public' });
+    result = withCaching(result, { method: event.httpMethod, ifNoneMatch: headers['if-none-match'], shared: anonymous });
     result = withCompression(result, headers);
+    // the answer to a token differs (GET /api/statistik adds the accounts): caches keep them apart
+    if (rule.kind === 'optional' && event.httpMethod === 'GET') {
+      const vary = result.headers?.Vary;
+      result.headers = { ...result.headers, Vary: vary ? `${String(vary)}, Authorization` : 'Authorization' };
+    }
     result.headers = { ...result.headers, ...cors };
     const durationMs = Date.now() - started;
     log.info('request', { statusCode: result.statusCode, durationMs, coldStart });
@@ -163,12 +173,15 @@ async function listRead(
   event: APIGatewayProxyEvent,
   headers: Record<string, string>,
   run: () => Promise<APIGatewayProxyResult>,
+  small = false,
 ): Promise<APIGatewayProxyResult> {
   const query = Object.entries(event.queryStringParameters ?? {})
     .filter(([, v]) => v != null)
     .sort(([a], [b]) => a.localeCompare(b));
-  const tag = await getListTag(reads, `${new URLSearchParams(query as [string, string][])}|${acceptsGzip(headers) ? 'gzip' : ''}`);
+  const tagOf = () => getListTag(reads, `${new URLSearchParams(query as [string, string][])}|${acceptsGzip(headers) ? 'gzip' : ''}`);
+  // a small answer is read beside its tag (one round trip); a large list only once the tag did not match
+  const [tag, early] = small ? await Promise.all([tagOf(), run()]) : [await tagOf(), undefined];
   if (tag && matches(headers['if-none-match'], tag)) return notModified(tag);
-  const result = await run();
+  const result = early ?? (await run());
   return tag && result.statusCode === 200 ? { ...result, headers: { ...result.headers, ETag: tag } } : result;
 }

@@ -5,14 +5,11 @@
  * GET /docs/{asset}; the package files ship in that function's zip (package.patterns in
  * `files` of its route in lib/routes.ts) and are read from disk once per container.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { version as SWAGGER_UI_VERSION } from 'swagger-ui-dist/package.json';
+import { packageFile } from '../platform/package-files';
 
 export { SWAGGER_UI_VERSION };
-
-const PACKAGE_DIR = join('node_modules', 'swagger-ui-dist');
 
 /** Files served from the package, with their content types. */
 export const PACKAGE_ASSETS: Record<string, string> = {
@@ -37,35 +34,12 @@ export const INIT_SCRIPT = `window.addEventListener('load', function () {
 
 export const ASSET_NAMES = [...Object.keys(PACKAGE_ASSETS), 'init.js'] as const;
 
-/** Where swagger-ui-dist is: the Lambda root on AWS, else the nearest node_modules up from here or the working directory. */
-function packageDir(): string {
-  const roots: string[] = [];
-  if (process.env.LAMBDA_TASK_ROOT) roots.push(process.env.LAMBDA_TASK_ROOT);
-  for (let dir = __dirname; ; dir = dirname(dir)) {
-    roots.push(dir);
-    if (dirname(dir) === dir) break;
-  }
-  roots.push(process.cwd());
-  for (const root of roots) {
-    const dir = join(root, PACKAGE_DIR);
-    if (existsSync(join(dir, 'swagger-ui-bundle.js'))) return dir;
-  }
-  throw new Error(`swagger-ui-dist not found (looked for ${PACKAGE_DIR} under ${roots.join(', ')})`);
-}
-
-const cache = new Map<string, string>();
-
 /** An asset by file name, or undefined when it is not one of the served files. */
 export function docsAsset(name: string): { body: string; contentType: string } | undefined {
   if (name === 'init.js') return { body: INIT_SCRIPT, contentType: 'text/javascript; charset=utf-8' };
   const contentType = Object.hasOwn(PACKAGE_ASSETS, name) ? PACKAGE_ASSETS[name] : undefined;
   if (!contentType) return undefined;
-  let body = cache.get(name);
-  if (body === undefined) {
-    body = readFileSync(join(packageDir(), name), 'utf8');
-    cache.set(name, body);
-  }
-  return { body, contentType };
+  return { body: packageFile('swagger-ui-dist', name), contentType };
 }
 
 /**

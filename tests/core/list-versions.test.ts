@@ -10,6 +10,7 @@ import { SYSTEM } from '../../lib/db/history';
 import { deleteRequest, updateRequestStatus } from '../../lib/domain/requests';
 import { createStatus, deleteStatus, updateStatus } from '../../lib/domain/statuses';
 import { createRequest } from '../../lib/db/requests';
+import { getVillage } from '../../lib/db/villages';
 import { testJournal } from '../support/journal';
 import { getUserByEmail, type UserRecord } from '../../lib/db/users';
 import { createScore } from '../../lib/domain/score-service';
@@ -67,7 +68,9 @@ describe('list versions move with every write that changes a list', () => {
     let code = '';
     await bumps(
       ['requests'],
-      async () => (code = (await createRequest({ kd_desa: kd, email, status_permintaan: 'diproses' }, testJournal())).kd_permintaan),
+      async () =>
+        (code = (await createRequest({ kd_desa: kd, email, status_permintaan: 'diproses' }, (await getVillage(kd, true))!, testJournal()))
+          .kd_permintaan),
     );
     await bumps(['requests'], () => updateRequestStatus(code, { status_permintaan: 'diterima' }, SYSTEM));
     await bumps(['requests'], () => deleteRequest(code, SYSTEM));

@@ -11,7 +11,7 @@ import { handler as listUsers } from '../../functions/users/list';
 import { createScore } from '../../lib/db/scores';
 import { testJournal } from '../support/journal';
 import { createUser } from '../../lib/db/users';
-import { createVillage, type VillageFields } from '../../lib/db/villages';
+import { createVillage, type VillageFields, type VillageRecord } from '../../lib/db/villages';
 import { computeScore } from '../../lib/domain/scores';
 import { slugify } from '../../lib/contract/slug';
 import { invoke, uniqueEmail, uniqueName } from '../support/api';
@@ -29,6 +29,7 @@ interface Made {
   fields: VillageFields;
   owner: { email: string; full_name: string; is_verified: boolean };
   score?: Record<string, number | string>;
+  village: VillageRecord;
 }
 
 const made: Made[] = [];
@@ -72,7 +73,7 @@ beforeAll(async () => {
         email: owner.email,
       };
       const { village, kd_permintaan } = await createVillage(fields, testJournal());
-      return { kd_desa: village.kd_desa, slug: village.slug, kd_permintaan, fields, owner };
+      return { kd_desa: village.kd_desa, slug: village.slug, kd_permintaan, fields, owner, village };
     })),
   );
   const scored = made.filter((_, i) => i % SCORED_EVERY === 0);
@@ -88,7 +89,7 @@ beforeAll(async () => {
       produk_tempat_wisata: 90,
     };
     const computed = computeScore(values);
-    await createScore({ kd_desa: m.kd_desa, ...values, ...computed }, testJournal());
+    await createScore({ kd_desa: m.kd_desa, ...values, ...computed }, m.village, testJournal());
     m.score = { ...values, rata_rata: computed.rata_rata, kategori_desa: computed.kategori_desa };
   });
 }, 240_000);

@@ -340,6 +340,10 @@ describe('the documented success shapes', () => {
     await call('GET /api/desa-wisata/{kd_desa}/riwayat', { ...k, query: { limit: '5' }, ...auth(owner) });
     await call('GET /api/skor/{kd_desa}/riwayat', k);
     await call('GET /api/riwayat', { query: { limit: '5', action: 'village.created' }, ...auth(admin) });
+    await call('GET /api/statistik', { query: { provinsi: 'Daerah Istimewa Yogyakarta' } });
+    await call('GET /api/desa-wisata/export', { query: { provinsi: 'Daerah Istimewa Yogyakarta' }, ...auth(admin) });
+    await call('GET /statistik');
+    await call('GET /statistik/{asset}', { pathParameters: { asset: 'statistik.js' } });
 
     // deletions last
     await call('DELETE /api/status-desa/{kd_status}', { ...s, ...auth(dinas) });

@@ -37,6 +37,11 @@ export const MINIMUM_TRIPS: Record<RouteKey, { trips: number; why: string }> = {
   'GET /api/desa-wisata/{kd_desa}/riwayat': { trips: 2, why: 'token + village together, then one Query of its timeline' },
   'GET /api/skor/{kd_desa}/riwayat': { trips: 1, why: 'one Query of the village timeline (score entries)' },
   'GET /api/riwayat': { trips: 2, why: 'token, then one Query of the feed' },
+  'GET /api/desa-wisata/export': { trips: 2, why: 'token, then villages ∥ requests ∥ statuses ∥ scores ∥ users (list Queries)' },
+  'GET /api/statistik': {
+    trips: 2,
+    why: 'with a token: the token, then one Query of the region counters (without one: list versions ∥ that Query, one round trip; the bench measures it)',
+  },
   'GET /api/desa-wisata': { trips: 2, why: 'list versions (read first, for the tag), then villages ∥ requests ∥ users' },
   'GET /api/desa-wisata/details': { trips: 2, why: 'list versions, then villages' },
   'GET /api/desa-wisata/{kd_desa}': { trips: 1, why: 'the village' },
@@ -67,22 +72,34 @@ export const MINIMUM_TRIPS: Record<RouteKey, { trips: number; why: string }> = {
   'GET /api/permintaan/{kd_permintaan}': { trips: 3, why: 'token, the request, then its user ∥ village names' },
   'POST /api/permintaan': { trips: 3, why: 'token, the village (ownership), then request + village codes' },
   'PUT /api/permintaan/{kd_permintaan}': {
-    trips: 2,
-    why: 'the request (its history entry names what it replaces; open route: no token read to ride on), then one conditional transaction',
+    trips: 3,
+    why: 'the request (its entry names what it replaces), its village (the statistics it moves), then one conditional transaction',
   },
-  'DELETE /api/permintaan/{kd_permintaan}': { trips: 2, why: 'the request (its village), then request + village codes' },
+  'DELETE /api/permintaan/{kd_permintaan}': {
+    trips: 3,
+    why: 'the request, its village (codes, statistics), then request + village in one transaction',
+  },
   'GET /api/status-desa': { trips: 2, why: 'list versions, then statuses ∥ villages' },
   'GET /api/status-desa/{kd_status}': { trips: 2, why: 'token, then the status' },
   'POST /api/status-desa': { trips: 3, why: 'token, the village, then status + village codes' },
-  'PUT /api/status-desa/{kd_status}': { trips: 2, why: 'token + the status together, then one conditional transaction' },
-  'DELETE /api/status-desa/{kd_status}': { trips: 2, why: 'token + the status (its village) together, then status + village codes' },
+  'PUT /api/status-desa/{kd_status}': {
+    trips: 3,
+    why: 'token + the status together, its village (the statistics it moves), then one conditional transaction',
+  },
+  'DELETE /api/status-desa/{kd_status}': {
+    trips: 3,
+    why: 'token + the status together, its village (codes, statistics), then status + village in one transaction',
+  },
   'GET /api/deskripsi-desa/{kd_desa}': { trips: 1, why: 'the description' },
   'POST /api/deskripsi-desa': { trips: 4, why: 'token, village (its code is in the body), existing description, then the transaction' },
   'PUT /api/deskripsi-desa/{kd_desa}': { trips: 2, why: 'token + village + description together, then the versioned write' },
   'DELETE /api/deskripsi-desa/{kd_desa}': { trips: 2, why: 'token + village + description together, then the versioned write' },
   'GET /api/skor': { trips: 2, why: 'list versions, then villages ∥ scores' },
   'GET /api/skor/{kd_desa}': { trips: 1, why: 'the score' },
-  'POST /api/skor': { trips: 2, why: 'token, then score + village check in one transaction' },
+  'POST /api/skor': {
+    trips: 3,
+    why: 'token, the village (the category it counts), then score + village + region counters in one transaction',
+  },
   'PUT /api/skor/{kd_desa}': {
     trips: 2,
     why: 'token + village + score together, then the score (if unchanged) + village check in one transaction',
@@ -91,6 +108,8 @@ export const MINIMUM_TRIPS: Record<RouteKey, { trips: number; why: string }> = {
   'GET /openapi.json': { trips: 0, why: 'built from code' },
   'GET /docs': { trips: 0, why: 'static' },
   'GET /docs/{asset}': { trips: 0, why: 'static' },
+  'GET /statistik': { trips: 0, why: 'static (its script reads GET /api/statistik)' },
+  'GET /statistik/{asset}': { trips: 0, why: 'static' },
   'ANY /{proxy+}': { trips: 0, why: 'a 404 without a lookup' },
 };
 

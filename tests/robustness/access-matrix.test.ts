@@ -51,10 +51,15 @@ const HANDLER_DECIDES: Record<string, Partial<Record<Cell, Expectation>>> = {
   'POST /api/desa-wisata': { admin: refused(403, MSG.pengelolaOnlyVillage), dinas: refused(403, MSG.pengelolaOnlyVillage) },
 };
 
+/** Optional routes that are reads: public answers, a valid token of an office adds to them. */
+const OPTIONAL_READS = new Set(['GET /api/statistik']);
+
 /** The expectation of one cell, from the route's access rule. */
-function expectationOf(rule: AccessRule, cell: Cell, owner: boolean): Expectation {
+function expectationOf(route: string, rule: AccessRule, cell: Cell, owner: boolean): Expectation {
   if (rule.kind === 'public') return allowed;
-  if (cell === 'none') return refused(401, MSG.tokenMissing); // optional: the sample names a verified owner, so no token is a missing one
+  // optional: POST /api/desa-wisata's sample names a verified owner, so no token is a missing one;
+  // a read that is optional (GET /api/statistik) answers everyone, a token only adds to it
+  if (cell === 'none') return rule.kind === 'optional' && OPTIONAL_READS.has(route) ? allowed : refused(401, MSG.tokenMissing);
   if (BAD_TOKENS.includes(cell)) return refused(401, MSG.tokenInvalid);
   const role = ROLE_OF[cell]!;
   if (rule.kind === 'token' && rule.roles && !rule.roles.includes(role)) return refused(403, rule.forbidden ?? MSG.forbiddenRole);
@@ -142,7 +147,7 @@ async function checkRoute(
   const row: CellResult[] = [];
   const problems: string[] = [];
   for (const cell of CELLS) {
-    let expectation = expectationOf(rule, cell, ownerOnly(route.key as RouteKey));
+    let expectation = expectationOf(route.key, rule, cell, ownerOnly(route.key as RouteKey));
     if (!expectation.refused) expectation = HANDLER_DECIDES[route.key]?.[cell] ?? expectation;
 
     // the user the token is (or claims to be) for; for `deletedUser` a fresh one, deleted below

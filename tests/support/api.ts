@@ -18,15 +18,21 @@ export interface ApiResponse {
   rawBody: string;
 }
 
+/** The JSON body of an answer (gunzipped when compressed); {} for an empty body or a file (a spreadsheet, a CSV). */
+function jsonOf(result: { body: string; isBase64Encoded?: boolean; headers?: Record<string, unknown> }): Record<string, any> {
+  if (result.body === '') return {};
+  const type = String(result.headers?.['Content-Type'] ?? 'application/json');
+  if (!type.startsWith('application/json')) return {};
+  const gzip = result.headers?.['Content-Encoding'] === 'gzip';
+  return JSON.parse(result.isBase64Encoded && gzip ? gunzipSync(Buffer.from(result.body, 'base64')).toString('utf8') : result.body);
+}
+
 export async function invoke(handler: LambdaHandler, input: EventInput): Promise<ApiResponse> {
   const result = await handler(apiEvent(input), { awsRequestId: randomUUID() });
   return {
     statusCode: result.statusCode,
     headers: result.headers ?? {},
-    body:
-      result.body === ''
-        ? {}
-        : JSON.parse(result.isBase64Encoded ? gunzipSync(Buffer.from(result.body, 'base64')).toString('utf8') : result.body),
+    body: jsonOf(result),
     rawBody: result.body,
   };
 }

@@ -26,12 +26,14 @@ import { handler as vdDelete } from '../../functions/village-descriptions/delete
 import { handler as upload } from '../../functions/uploads/upload-image';
 import { handler as createStatus } from '../../functions/statuses/create';
 import { handler as createScore } from '../../functions/scores/create';
-import { createStatus as createStatusRecord } from '../../lib/db/statuses';
-import { testJournal } from './journal';
+import { createStatus as createStatusRecord } from '../../lib/domain/statuses';
+import { SYSTEM } from '../../lib/db/history';
 import { BatchWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newCode } from '../../lib/contract/codes';
 import { db, tableName } from '../../lib/db/client';
 import { keys } from '../../lib/db/keys';
+import { regionCounts, tallyChange } from '../../lib/db/stats';
+import { getVillage as getVillageRecord } from '../../lib/db/villages';
 import { MSG } from '../../lib/contract/messages';
 import { ROOT } from '../../scripts/local-stack';
 import { invoke, mailsTo, uniqueEmail, uniqueName, type ApiResponse } from './api';
@@ -131,10 +133,15 @@ async function bulkStatuses(kd: string, count: number) {
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.village(kd),
-      UpdateExpression: 'ADD status_codes :codes, child_rev :one',
-      ExpressionAttributeValues: { ':codes': new Set(codes), ':one': 1 },
+      // (its tally, as a status create keeps it: lib/db/stats.ts)
+      UpdateExpression: 'ADD status_codes :codes, child_rev :one, nstat_pending :n',
+      ExpressionAttributeValues: { ':codes': new Set(codes), ':one': 1, ':n': count },
     }),
   );
+  // and its region's counts, as status creates keep them
+  const village = (await getVillageRecord(kd, true))!;
+  const t = tallyChange({}, { nstat_pending: count });
+  for (const item of regionCounts(village, t.region)) await db().send(new UpdateCommand(item.Update as never));
 }
 
 const vdData = (kd: string) => ({ kd_desa: kd, lokasi_desa: 'L', deskripsi_desa: 'D', jenis_desa: 'Budaya', latitude: -7, longitude: 110 });
@@ -342,7 +349,7 @@ export const OPERATIONS: Operation[] = [
         ...form(vdData(ctx.kd), [{ field: 'galeri_gambar[]', data: png() }]),
         token: ctx.owner.token,
       });
-      await createStatusRecord({ kd_desa: ctx.kd, status: 'aktif', keterangan: '' }, testJournal());
+      await createStatusRecord({ kd_desa: ctx.kd, status: 'aktif', keterangan: '' }, SYSTEM);
       return ctx;
     },
     act: (c) => invoke(deleteVillage, { method: 'DELETE', resource: '/api/desa-wisata/{kd_desa}', ...path(c.kd), token: c.owner.token }),

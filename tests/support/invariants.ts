@@ -3,6 +3,7 @@ import { keyOf } from '../../lib/storage/images';
 import { sweepOrphanImages } from '../../lib/domain/image-sweep';
 import { bucketKeys } from './bucket';
 import { allItems } from './table';
+import { expectCountersMatchRecount } from './statistics';
 
 type Item = Record<string, any>;
 
@@ -44,6 +45,8 @@ export async function expectListedImagesExist(): Promise<string[]> {
  * reference, and — after the documented sweep — no orphan object.
  */
 export async function expectConsistent(): Promise<void> {
+  // the statistics' counters equal a recount (they change in the same transactions as what they count)
+  await expectCountersMatchRecount('consistency:');
   const items = await allItems();
   const byKey = new Map(items.map((i) => [`${i.PK}|${i.SK}`, i]));
   const villages = items.filter((i) => i.SK === 'DESA');

@@ -10,7 +10,9 @@ import { handler as listStatuses } from '../../functions/statuses/list';
 import { handler as createScore } from '../../functions/scores/create';
 import { handler as getScore } from '../../functions/scores/get';
 import { handler as listScores } from '../../functions/scores/list';
-import { createStatus as createStatusRecord } from '../../lib/db/statuses';
+import { createStatus as createStatusRecord } from '../../lib/domain/statuses';
+import { SYSTEM } from '../../lib/db/history';
+import { getVillage as getVillageRecord } from '../../lib/db/villages';
 import { createRequest as createRequestRecord } from '../../lib/db/requests';
 import { testJournal } from '../support/journal';
 import { MSG } from '../../lib/contract/messages';
@@ -156,7 +158,7 @@ describe('DELETE /api/desa-wisata/{kd} cascade', () => {
     for (let i = 0; i < 120; i += 4) {
       const batch = await Promise.all(
         Array.from({ length: 4 }, (_, j) =>
-          createStatusRecord({ kd_desa: v.kd_desa, status: 'aktif', keterangan: `status ${i + j}` }, testJournal()),
+          createStatusRecord({ kd_desa: v.kd_desa, status: 'aktif', keterangan: `status ${i + j}` }, SYSTEM),
         ),
       );
       statuses.push(...batch.map((s) => s.kd_status));
@@ -164,7 +166,13 @@ describe('DELETE /api/desa-wisata/{kd} cascade', () => {
     const requests: string[] = [];
     for (let i = 0; i < 4; i++)
       requests.push(
-        (await createRequestRecord({ kd_desa: v.kd_desa, email: owner.email, status_permintaan: 'diproses' }, testJournal())).kd_permintaan,
+        (
+          await createRequestRecord(
+            { kd_desa: v.kd_desa, email: owner.email, status_permintaan: 'diproses' },
+            (await getVillageRecord(v.kd_desa, true))!,
+            testJournal(),
+          )
+        ).kd_permintaan,
       );
     expect(
       (await invoke(createScore, { method: 'POST', resource: '/api/skor', body: scores(v.kd_desa), token: dinas.token })).statusCode,
@@ -210,8 +218,10 @@ describe('DELETE /api/desa-wisata/{kd} cascade', () => {
     expect(r3.statusCode).toBe(401);
     expect(r3.body).toEqual({ status: 'fail', message: MSG.tokenMissing });
     const after = stripSets(await allItems())
-      .filter((i: Item) => i.email !== other.email && i.PK !== 'COUNTER#USER' && i.PK !== `HIST#USER#${other.email}`)
+      .filter(
+        (i: Item) => i.email !== other.email && i.PK !== 'COUNTER#USER' && i.PK !== `HIST#USER#${other.email}` && i.PK !== 'STATS#ACCOUNTS',
+      )
       .sort(byKey);
-    expect(after).toEqual(before.filter((i: Item) => i.PK !== 'COUNTER#USER'));
+    expect(after).toEqual(before.filter((i: Item) => i.PK !== 'COUNTER#USER' && i.PK !== 'STATS#ACCOUNTS'));
   });
 });

@@ -14,6 +14,7 @@ import { ATTRACTION_DOCS } from './attractions';
 import { AUTH_DOCS } from './auth';
 import { DOCS_DOCS } from './docs';
 import { HISTORY_DOCS } from './history';
+import { STATISTICS_DOCS } from './statistics';
 import { REQUEST_DOCS } from './requests';
 import { SCORE_DOCS } from './scores';
 import type { DocumentedRoute, RouteDoc } from './shared';
@@ -51,6 +52,7 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   ...SCORE_DOCS,
   ...USER_DOCS,
   ...HISTORY_DOCS,
+  ...STATISTICS_DOCS,
   ...DOCS_DOCS,
 };
 

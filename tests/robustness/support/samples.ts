@@ -213,6 +213,8 @@ export const SAMPLES: Record<string, Sample> = {
     ok: 200,
   }),
   'GET /api/riwayat': async () => ({ query: { limit: '10' }, ok: 200 }),
+  'GET /api/statistik': async () => ({ query: { provinsi: 'Jawa Tengah' }, ok: 200 }),
+  'GET /api/desa-wisata/export': async () => ({ query: { format: 'csv', provinsi: 'Jawa Tengah' }, ok: 200 }),
   'POST /api/skor': async ({ fx }) => ({ json: { kd_desa: (await newVillage(fx.owner)).kd_desa, ...SIX_SCORES }, ok: 201 }),
   'PUT /api/skor/{kd_desa}': async ({ fx }) => ({
     pathParameters: kdPath(fx.village.kd),
@@ -227,6 +229,8 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /openapi.json': async () => ({ ok: 200 }),
   'GET /docs': async () => ({ ok: 200 }),
   'GET /docs/{asset}': async () => ({ pathParameters: { asset: 'init.js' }, ok: 200 }),
+  'GET /statistik': async () => ({ ok: 200 }),
+  'GET /statistik/{asset}': async () => ({ pathParameters: { asset: 'statistik.js' }, ok: 200 }),
 
   // the JSON 404 for unknown paths
   'ANY /{proxy+}': async () => ({ method: 'GET', pathParameters: { proxy: 'api/tidak-ada' }, ok: 404 }),

@@ -1,0 +1,22 @@
+import { MSG } from '../../lib/contract/messages';
+import { exportQuery, exportRows, toCsv, toXlsx } from '../../lib/domain/export';
+import { route } from '../../lib/http/handler';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** GET /api/desa-wisata/export: every village for an office, as a spreadsheet (XLSX) or CSV file. */
+export const handler = route({ query: exportQuery, invalid: MSG.exportQueryInvalid }, async ({ query }) => {
+  const rows = await exportRows(query);
+  const name = `desa-wisata-${new Date().toISOString().slice(0, 10)}.${query.format}`;
+  const headers = { 'Content-Disposition': `attachment; filename="${name}"`, 'X-Content-Type-Options': 'nosniff' };
+  if (query.format === 'csv')
+    // text, so that clients that take gzip get it compressed (lib/http/compression.ts)
+    return { statusCode: 200, headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' }, body: toCsv(rows) };
+  // (an XLSX file is a zip already)
+  return {
+    statusCode: 200,
+    headers: { ...headers, 'Content-Type': XLSX },
+    body: (await toXlsx(rows)).toString('base64'),
+    isBase64Encoded: true,
+  };
+});

@@ -1,0 +1,137 @@
+import { stringify } from 'csv-stringify/sync';
+import * as z from 'zod';
+import { MSG } from '../contract/messages';
+import { listRequests } from '../db/requests';
+import { listScores, SCORE_FIELDS } from '../db/scores';
+import { regionKey } from '../db/stats';
+import { listStatuses } from '../db/statuses';
+import { listUsers } from '../db/users';
+import { listVillages } from '../db/villages';
+
+/** GET /api/desa-wisata/export?format=xlsx|csv&provinsi=&kabupaten= (a kabupaten only within its province). */
+export const exportQuery = z
+  .object({
+    format: z.enum(['xlsx', 'csv']).default('xlsx'),
+    provinsi: z.string().trim().min(1).max(100).optional(),
+    kabupaten: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((q) => !q.kabupaten || q.provinsi, { message: MSG.exportQueryInvalid })
+  .meta({ description: 'format: xlsx (default) or csv; provinsi / kabupaten (with provinsi) narrow the rows' });
+export type ExportQuery = z.output<typeof exportQuery>;
+
+type Cell = string | number | boolean | Date | null;
+interface Column {
+  key: string;
+  header: string;
+  width: number;
+  /** How a spreadsheet shows it. */
+  kind: 'text' | 'number' | 'date' | 'yes-no';
+}
+
+/** The sheet's columns, in order (headers in Indonesian, as an office reads them). */
+export const EXPORT_COLUMNS: readonly Column[] = [
+  { key: 'kd_desa', header: 'Kode desa', width: 16, kind: 'text' },
+  { key: 'nama_desa', header: 'Nama desa', width: 24, kind: 'text' },
+  { key: 'nama_popular', header: 'Nama populer', width: 30, kind: 'text' },
+  { key: 'provinsi', header: 'Provinsi', width: 22, kind: 'text' },
+  { key: 'kabupaten', header: 'Kabupaten', width: 20, kind: 'text' },
+  { key: 'alamat', header: 'Alamat', width: 30, kind: 'text' },
+  { key: 'pengelola', header: 'Pengelola', width: 22, kind: 'text' },
+  { key: 'nomor_telepon', header: 'Nomor telepon', width: 18, kind: 'text' },
+  { key: 'email', header: 'Email pengelola', width: 28, kind: 'text' },
+  { key: 'akun_terverifikasi', header: 'Akun terverifikasi', width: 12, kind: 'yes-no' },
+  { key: 'status_permintaan', header: 'Status permintaan', width: 14, kind: 'text' },
+  { key: 'status_operasional', header: 'Status operasional', width: 14, kind: 'text' },
+  ...SCORE_FIELDS.map((f): Column => ({ key: f, header: f.replace(/_/g, ' '), width: 12, kind: 'number' })),
+  { key: 'rata_rata', header: 'Rata-rata', width: 10, kind: 'number' },
+  { key: 'kategori_desa', header: 'Kategori', width: 12, kind: 'text' },
+  { key: 'created_at', header: 'Terdaftar', width: 18, kind: 'date' },
+];
+
+/** Latest of several records of one village, by a time field. */
+function latestBy<T extends { kd_desa: string }>(records: T[], at: (r: T) => string): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const r of records) {
+    const seen = out.get(r.kd_desa);
+    if (!seen || at(seen) <= at(r)) out.set(r.kd_desa, r);
+  }
+  return out;
+}
+
+/**
+ * Every village (of the region asked for) with its region, manager, latest request
+ * status, owner's verification, latest operating status, the six scores, average and
+ * category: five list Queries in parallel, joined in memory.
+ */
+export async function exportRows(q: ExportQuery): Promise<Record<string, Cell>[]> {
+  const [villages, requests, statuses, scores, users] = await Promise.all([
+    listVillages(),
+    listRequests(['kd_desa', 'status_permintaan', 'created_at']),
+    listStatuses(),
+    listScores(),
+    listUsers(),
+  ]);
+  const inRegion = (v: { provinsi: string; kabupaten: string }) => {
+    if (!q.provinsi) return true;
+    const [p, k] = regionKey(v).SK.split('#');
+    const want = regionKey({ provinsi: q.provinsi, kabupaten: q.kabupaten ?? '' }).SK.split('#');
+    return p === want[0] && (!q.kabupaten || k === want[1]);
+  };
+  const request = latestBy(requests, (r) => r.created_at);
+  const status = latestBy(statuses, (s) => s.tanggal_update);
+  const score = new Map(scores.map((s) => [s.kd_desa, s]));
+  const verified = new Map(users.map((u) => [u.email, u.is_verified]));
+  return villages.filter(inRegion).map((v) => {
+    const s = score.get(v.kd_desa);
+    return {
+      kd_desa: v.kd_desa,
+      nama_desa: v.nama_desa,
+      nama_popular: v.nama_popular,
+      provinsi: v.provinsi,
+      kabupaten: v.kabupaten,
+      alamat: v.alamat,
+      pengelola: v.pengelola,
+      nomor_telepon: v.nomor_telepon,
+      email: v.email,
+      akun_terverifikasi: verified.get(v.email) ?? false,
+      status_permintaan: request.get(v.kd_desa)?.status_permintaan ?? null,
+      status_operasional: status.get(v.kd_desa)?.status ?? null,
+      ...Object.fromEntries(SCORE_FIELDS.map((f) => [f, s?.[f] ?? null])),
+      rata_rata: s?.rata_rata ?? null,
+      kategori_desa: s?.kategori_desa ?? null,
+      created_at: new Date(v.created_at),
+    };
+  });
+}
+
+/** The rows as CSV: UTF-8 with a byte-order mark (so spreadsheet programs read Indonesian names right), a header row. */
+export function toCsv(rows: Record<string, Cell>[]): string {
+  const text = (c: Column, v: Cell) =>
+    v === null ? '' : c.kind === 'yes-no' ? (v ? 'ya' : 'tidak') : v instanceof Date ? v.toISOString() : String(v);
+  return stringify(
+    rows.map((r) => EXPORT_COLUMNS.map((c) => text(c, r[c.key] ?? null))),
+    { bom: true, header: true, columns: EXPORT_COLUMNS.map((c) => c.header) },
+  );
+}
+
+/**
+ * The rows as an XLSX workbook (exceljs, loaded only here: the other formats and routes
+ * do not pay for it): a bold, frozen header row with a filter, numbers as numbers, the
+ * registration time as a date.
+ */
+export async function toXlsx(rows: Record<string, Cell>[]): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet('Desa wisata', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = EXPORT_COLUMNS.map((c) => ({
+    key: c.key,
+    header: c.header,
+    width: c.width,
+    style: c.kind === 'date' ? { numFmt: 'yyyy-mm-dd hh:mm' } : c.kind === 'number' ? { numFmt: '0' } : {},
+  }));
+  for (const r of rows) sheet.addRow({ ...r, akun_terverifikasi: r.akun_terverifikasi ? 'ya' : 'tidak' });
+  sheet.getRow(1).font = { bold: true };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: EXPORT_COLUMNS.length } };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,75 @@
+import * as z from 'zod';
+import { MSG } from '../contract/messages';
+import { REQUEST_STATUSES } from '../db/requests';
+import { KATEGORI } from '../db/scores';
+import { readAccountCounters, readRegionCounters, regionKey, type RegionCounters } from '../db/stats';
+import { VILLAGE_STATUSES } from '../db/statuses';
+import type { UserRecord } from '../db/users';
+
+/** GET /api/statistik?provinsi=&kabupaten=: a region narrows every figure (a kabupaten only within its province). */
+export const statisticsQuery = z
+  .object({
+    provinsi: z.string().trim().min(1).max(100).optional(),
+    kabupaten: z.string().trim().min(1).max(100).optional(),
+  })
+  .refine((q) => !q.kabupaten || q.provinsi, { message: MSG.statisticsQueryInvalid })
+  .meta({ description: 'provinsi narrows every figure to that province; kabupaten (with provinsi) to that kabupaten' });
+
+const num = (r: RegionCounters, key: string) => Number(r[key] ?? 0);
+
+/**
+ * The figures a registry publishes, from the counters the writes keep (lib/db/stats.ts):
+ * one Query of the region counters (about 500 items for all of Indonesia, whatever the
+ * number of villages) and, for admin and dinas, one read of the account counters.
+ * Names are compared case-insensitively; shown as first written.
+ */
+export async function getStatistics(q: z.output<typeof statisticsQuery>, caller: UserRecord | undefined) {
+  const office = caller?.role === 'admin' || caller?.role === 'dinas';
+  const [all, accounts] = await Promise.all([readRegionCounters(q.provinsi), office ? readAccountCounters() : undefined]);
+  // (the province is a key prefix ending in its separator: exact already)
+  const regions = q.kabupaten
+    ? all.filter((r) => regionKey(r).SK === regionKey({ provinsi: q.provinsi!, kabupaten: q.kabupaten! }).SK)
+    : all;
+  const total = (key: string) => regions.reduce((n, r) => n + num(r, key), 0);
+
+  const provinces = new Map<string, { provinsi: string; jumlah: number }>();
+  for (const r of regions) {
+    const key = regionKey({ provinsi: r.provinsi, kabupaten: '' }).SK;
+    const p = provinces.get(key) ?? { provinsi: r.provinsi, jumlah: 0 };
+    p.jumlah += num(r, 'desa');
+    provinces.set(key, p);
+  }
+  const months = new Map<string, { bulan: string; desa_baru: number; perubahan_kategori: number }>();
+  for (const r of regions)
+    for (const [k, v] of Object.entries(r)) {
+      const m = /^(baru|katubah)_(\d{4}-\d{2})$/.exec(k);
+      if (!m) continue;
+      const month = months.get(m[2]!) ?? { bulan: m[2]!, desa_baru: 0, perubahan_kategori: 0 };
+      if (m[1] === 'baru') month.desa_baru += Number(v);
+      else month.perubahan_kategori += Number(v);
+      months.set(m[2]!, month);
+    }
+  const byName = <T>(list: T[], name: (t: T) => string) => list.sort((a, b) => name(a).localeCompare(name(b), 'id'));
+  return {
+    wilayah: { provinsi: q.provinsi ?? null, kabupaten: q.kabupaten ?? null },
+    desa_wisata: {
+      total: total('desa'),
+      per_provinsi: byName(
+        [...provinces.values()].filter((p) => p.jumlah > 0),
+        (p) => p.provinsi,
+      ),
+      per_kabupaten: byName(
+        regions.filter((r) => num(r, 'desa') > 0).map((r) => ({ provinsi: r.provinsi, kabupaten: r.kabupaten, jumlah: num(r, 'desa') })),
+        (r) => `${r.provinsi} ${r.kabupaten}`,
+      ),
+    },
+    kategori: { ...Object.fromEntries(KATEGORI.map((k) => [k, total(`kat_${k}`)])), belum_dinilai: total('kat_belum') },
+    status_operasional: {
+      ...Object.fromEntries(VILLAGE_STATUSES.map((s) => [s, total(`stat_${s}`)])),
+      tanpa_status: total('stat_tanpa'),
+    },
+    permintaan: Object.fromEntries(REQUEST_STATUSES.map((s) => [s, total(`req_${s}`)])),
+    ...(accounts ? { akun: { terverifikasi: accounts.verified, menunggu: accounts.waiting } } : {}),
+    per_bulan: [...months.values()].sort((a, b) => a.bulan.localeCompare(b.bulan)),
+  };
+}

@@ -1,0 +1,83 @@
+/** The catalogue of functions/statistics: the figures per region. */
+import * as z from 'zod';
+import { assetParams } from '../../contract/inputs';
+import { MSG } from '../../contract/messages';
+import { REQUEST_STATUSES } from '../../db/requests';
+import { KATEGORI } from '../../db/scores';
+import { VILLAGE_STATUSES } from '../../db/statuses';
+import { exportQuery } from '../../domain/export';
+import { statisticsQuery } from '../../domain/statistics';
+import * as R from '../responses';
+import { e, ok, type AreaDocs } from './shared';
+
+const count = z.number().int();
+const counts = (names: readonly string[]) => z.object(Object.fromEntries(names.map((n) => [n, count])));
+const statistics = z
+  .object({
+    wilayah: z.object({ provinsi: z.string().nullable(), kabupaten: z.string().nullable() }),
+    desa_wisata: z.object({
+      total: count,
+      per_provinsi: z.array(z.object({ provinsi: z.string(), jumlah: count })),
+      per_kabupaten: z.array(z.object({ provinsi: z.string(), kabupaten: z.string(), jumlah: count })),
+    }),
+    kategori: counts([...KATEGORI, 'belum_dinilai']).meta({
+      description: 'Villages per category of their score; belum_dinilai: no score yet',
+    }),
+    status_operasional: counts([...VILLAGE_STATUSES, 'tanpa_status']).meta({
+      description: 'Operating statuses recorded, per value; tanpa_status: villages with none',
+    }),
+    permintaan: counts(REQUEST_STATUSES).meta({ description: 'Registration requests per status' }),
+    akun: z
+      .object({ terverifikasi: count, menunggu: count })
+      .optional()
+      .meta({ description: 'Accounts verified and waiting for verification: only with an admin or dinas token' }),
+    per_bulan: z
+      .array(z.object({ bulan: z.string().meta({ examples: ['2026-11'] }), desa_baru: count, perubahan_kategori: count }))
+      .meta({ description: 'Per month: villages registered, and evaluations that changed a category (a first score included)' }),
+  })
+  .meta({ id: 'Statistics' });
+
+export const STATISTICS_DOCS = {
+  'GET /api/statistik': {
+    tag: 'Statistik',
+    summary: 'Figures per region: villages, categories, operating statuses, requests, accounts, per month',
+    description:
+      'Public (an admin or dinas token adds the accounts). Read from counters every write keeps in its own transaction: one Query of about one item per kabupaten, whatever the number of villages. Without a token, a repeat read with If-None-Match answers 304 like the public lists.',
+    query: statisticsQuery,
+    success: ok(R.success({ data: statistics })),
+    errors: [e(400, MSG.statisticsQueryInvalid, 'provinsi or kabupaten too long or empty, or kabupaten without provinsi')],
+  },
+  'GET /api/desa-wisata/export': {
+    tag: 'Statistik',
+    summary: 'Every village as a spreadsheet (XLSX) or CSV file, for dinas and admin',
+    description:
+      "One row per village: code, names, region, address, manager, phone, e-mail, the manager's verification, the latest request status, the latest operating status, the six scores, average and category, registration time. `provinsi` (and `kabupaten` with it) narrow the rows. XLSX: a bold, frozen header row with a filter, numbers as numbers, the time as a date. CSV: UTF-8 with a byte-order mark, compressed for clients that take gzip. It holds managers' contact data: dinas and admin only.",
+    query: exportQuery,
+    success: {
+      status: 200,
+      description: 'The file (Content-Disposition: attachment)',
+      schema: z.string(),
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    },
+    errors: [
+      e(400, MSG.exportQueryInvalid, 'format not xlsx or csv, a region too long or empty, or kabupaten without provinsi'),
+      e(403, MSG.exportOfficeOnly, 'a pengelola asked'),
+    ],
+  },
+  'GET /statistik': {
+    tag: 'Statistik',
+    summary: 'The statistics page: charts of GET /api/statistik, with a province selector',
+    description:
+      'An HTML page in Indonesian; Chart.js, its script and its style come from this API (`GET /statistik/{asset}`), not from a CDN.',
+    success: { status: 200, description: 'HTML page', schema: z.string(), contentType: 'text/html' },
+    errors: [],
+  },
+  'GET /statistik/{asset}': {
+    tag: 'Statistik',
+    summary: 'A script or stylesheet of the statistics page',
+    description: 'One of `chart.umd.js` (Chart.js), `statistik.js`, `statistik.css`.',
+    params: assetParams,
+    success: { status: 200, description: 'JavaScript or CSS', schema: z.string(), contentType: 'text/javascript' },
+    errors: [e(404, MSG.notFoundRoute, 'Not one of the served files')],
+  },
+} satisfies AreaDocs;

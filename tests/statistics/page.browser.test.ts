@@ -1,0 +1,126 @@
+/**
+ * GET /statistik in a real browser at a phone's width: serverless-offline serves the API
+ * as `npm start` does, over the demo data (`npm run seed`'s code); Debian's chromium
+ * (playwright-core, headless) opens the page, which must draw the figures
+ * GET /api/statistik returns, narrow them to a province when one is chosen, fit the
+ * phone's width, and load nothing from outside the API. It leaves a screenshot in
+ * .local/statistik.png (docs/statistik.png is one of these).
+ *
+ * Without /usr/bin/chromium the test is skipped with a message, except in CI (env CI
+ * set), where a missing browser is a failure.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../../scripts/local-stack';
+import { seedDemoData } from '../../scripts/seed-data';
+import { OFFLINE_START_TIMEOUT_MS, startOffline, type Offline } from '../support/offline';
+
+const CHROMIUM = '/usr/bin/chromium';
+const present = existsSync(CHROMIUM);
+const inCi = Boolean(process.env.CI);
+if (!present && !inCi)
+  console.warn(`[tests/statistics/page.browser.test.ts] SKIPPED: ${CHROMIUM} not found (apt-get install -y chromium).`);
+
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const PHONE = { width: 390, height: 844 };
+
+describe.skipIf(!present && !inCi)('GET /statistik in headless chromium', () => {
+  let server: Offline | undefined;
+  let context: BrowserContext | undefined;
+  let profile: string | undefined;
+
+  beforeAll(async () => {
+    if (!present) throw new Error(`${CHROMIUM} is missing; in CI it must be installed (apt-get install -y chromium)`);
+    await seedDemoData();
+    server = await startOffline();
+    profile = mkdtempSync(join(tmpdir(), 'tv-chromium-'));
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: PHONE });
+  }, OFFLINE_START_TIMEOUT_MS + 180_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await server?.stop();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  }, 60_000);
+
+  it(
+    'draws the figures GET /api/statistik returns, narrows them to a province, fits a phone, loads nothing from outside',
+    { timeout: 120_000 },
+    async () => {
+      const base = server!.baseUrl;
+      const page = await context!.newPage();
+      const outside: string[] = [];
+      const problems: string[] = [];
+      page.on('request', (r) => {
+        if (!r.url().startsWith(`${base}/`) && !r.url().startsWith('data:')) outside.push(r.url());
+      });
+      page.on('response', (r) => {
+        if (r.status() >= 400) problems.push(`${r.url()}: HTTP ${r.status()}`);
+      });
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(m.text());
+      });
+      page.on('pageerror', (e) => problems.push(e.message));
+
+      const api = async (query = '') => ((await (await fetch(`${base}/api/statistik${query}`)).json()) as { data: any }).data;
+      const chart = (id: string) =>
+        page.evaluate((canvas) => {
+          const c = (globalThis as any).Chart.getChart(canvas);
+          return { labels: c.data.labels as string[], data: c.data.datasets.map((d: any) => d.data as number[]) };
+        }, id);
+
+      expect((await page.goto(`${base}/statistik`))?.status()).toBe(200);
+      await page.waitForSelector('body[data-loaded=""]', { timeout: 60_000 });
+      const all = await api();
+      expect(all.desa_wisata.total).toBeGreaterThan(0);
+      expect(await page.textContent('#total')).toBe(String(all.desa_wisata.total));
+      expect(await chart('grafik-kategori')).toEqual({
+        labels: ['Mandiri', 'Maju', 'Berkembang', 'Rintisan', 'Belum dinilai'],
+        data: [[all.kategori.Mandiri, all.kategori.Maju, all.kategori.Berkembang, all.kategori.Rintisan, all.kategori.belum_dinilai]],
+      });
+      expect((await chart('grafik-wilayah')).data[0]).toEqual(all.desa_wisata.per_provinsi.map((p: any) => p.jumlah));
+      expect((await chart('grafik-status')).data[0]).toEqual(
+        ['aktif', 'nonaktif', 'ditinjau', 'pending', 'tanpa_status'].map((k) => all.status_operasional[k]),
+      );
+      expect((await chart('grafik-permintaan')).data[0]).toEqual(
+        ['diproses', 'diterima', 'ditolak', 'selesai'].map((k) => all.permintaan[k]),
+      );
+      expect((await chart('grafik-bulan')).labels).toEqual(all.per_bulan.map((m: any) => m.bulan));
+
+      // a phone's width: nothing wider than the screen
+      expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      mkdirSync(join(ROOT, '.local'), { recursive: true });
+      await page.screenshot({ path: join(ROOT, '.local', 'statistik.png'), fullPage: true });
+
+      // a province narrows every chart to it
+      const province = all.desa_wisata.per_provinsi[0].provinsi as string;
+      await page.selectOption('#provinsi', province);
+      await page.waitForSelector(`body[data-loaded="${province}"]`, { timeout: 30_000 });
+      const one = await api(`?provinsi=${encodeURIComponent(province)}`);
+      expect(await page.textContent('#total')).toBe(String(one.desa_wisata.total));
+      expect(await chart('grafik-wilayah')).toEqual({
+        labels: one.desa_wisata.per_kabupaten.map((k: any) => k.kabupaten),
+        data: [one.desa_wisata.per_kabupaten.map((k: any) => k.jumlah)],
+      });
+      expect((await chart('grafik-kategori')).data[0]).toEqual(
+        ['Mandiri', 'Maju', 'Berkembang', 'Rintisan', 'belum_dinilai'].map((k) => one.kategori[k]),
+      );
+
+      expect(outside, 'requests to anything but the API').toEqual([]);
+      expect(problems, 'failed requests and console errors (e.g. CSP violations)').toEqual([]);
+    },
+  );
+});
