@@ -10,7 +10,7 @@ import type { BuildResult } from './build';
 import { apiEvent } from './events';
 import { invoke, loadHandler, type Handler } from './handlers';
 import { dbSpan, groups, observe, shape, type Floor } from './observer';
-import { Fixtures, loadSeeder } from './seed';
+import { Fixtures, loadSeeder, SAMPLE_KABUPATEN_SIZE, SAMPLE_REGION } from './seed';
 import { useTable, type Stack } from './stack';
 import { median, p99, round } from './stats';
 
@@ -133,6 +133,20 @@ const SPECS: Spec[] = [
     kind: 'list',
     fn: 'statusList',
     event: () => apiEvent({ method: 'GET', resource: '/api/status-desa' }),
+  },
+  {
+    id: 'GET /api/desa-wisata?provinsi=…&kabupaten=…',
+    label: `village list of one kabupaten (${SAMPLE_KABUPATEN_SIZE} villages at every size)`,
+    kind: 'page',
+    fn: 'villageList',
+    event: () => apiEvent({ method: 'GET', resource: '/api/desa-wisata', query: { ...SAMPLE_REGION } }),
+  },
+  {
+    id: 'GET /api/skor?provinsi=…&kabupaten=…',
+    label: `score list of one kabupaten (${SAMPLE_KABUPATEN_SIZE} villages at every size)`,
+    kind: 'page',
+    fn: 'scoreList',
+    event: () => apiEvent({ method: 'GET', resource: '/api/skor', query: { ...SAMPLE_REGION } }),
   },
   {
     id: 'GET /api/statistik',
@@ -410,7 +424,12 @@ function verdict(spec: Spec, points: ScalePoint[]): ScaleRoute {
   const itemsPerRequest = round(lastP.itemsRead / Math.max(1, lastP.requests), 0);
   const perItemTrips = itemsPerRequest < 100;
   const perVillageGrowth = stepGrowth(perVillageMs);
-  const linear = perVillageGrowth <= 1.3;
+  // Judged on the handler's own time per village (its total minus the time DynamoDB had a
+  // request in flight): DynamoDB Local's own time per item grows with its table (the
+  // replayed Queries alone grow 1.2–1.7× per village from 1,000 to 10,000), which says
+  // nothing of this service.
+  const ownGrowth = stepGrowth(perVillage((p) => p.outsideDb));
+  const linear = ownGrowth <= 1.3;
   const prev = points[Math.max(0, points.length - 2)]!;
   return {
     id: spec.id,
@@ -421,7 +440,7 @@ function verdict(spec: Spec, points: ScalePoint[]): ScaleRoute {
     perVillageMs,
     met: linear && !perItemTrips,
     verdict:
-      `ms per village ${perVillageMs.join(' / ')} (last step ${perVillageGrowth}×: DynamoDB wait ${stepGrowth(perVillage((p) => p.dbWait))}×, ` +
+      `handler's own time per village grows ${ownGrowth}× over the last step; ms per village ${perVillageMs.join(' / ')} (last step ${perVillageGrowth}×: DynamoDB wait ${stepGrowth(perVillage((p) => p.dbWait))}×, ` +
       `rest of the handler ${stepGrowth(perVillage((p) => p.outsideDb))}×, floor ${stepGrowth(perVillage((p) => p.floor))}× from ${prev.villages} to ${lastP.villages}); ` +
       `requests ${points.map((p) => p.requests).join(' / ')}, ${itemsPerRequest} items per request at ${lastP.villages}` +
       (perItemTrips ? ' — round trips grow per item' : ' (1 MB Query pages, no per-item round trips)'),

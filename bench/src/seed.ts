@@ -43,11 +43,16 @@ export interface Owner {
 type Item = Record<string, unknown>;
 
 /** The eight village fields (as the POST body sends them, already trimmed). */
+/** The kabupaten with the same villages at every size. */
+export const SAMPLE_REGION = { provinsi: 'Provinsi Contoh', kabupaten: 'Kabupaten Contoh' };
+export const SAMPLE_KABUPATEN_SIZE = 20;
+
 export function villageFields(tag: string, i: number, email: string) {
   return {
-    // spread as Indonesia's are: 34 provinces, about 500 kabupaten
-    provinsi: `Provinsi ${i % 34}`,
-    kabupaten: `Kabupaten ${i % 514}`,
+    // spread as Indonesia's are (34 provinces, 514 kabupaten), except the first 20: one kabupaten
+    // that holds 20 villages at every size (the filtered list measured in the scale phase)
+    provinsi: i <= SAMPLE_KABUPATEN_SIZE ? SAMPLE_REGION.provinsi : `Provinsi ${i % 34}`,
+    kabupaten: i <= SAMPLE_KABUPATEN_SIZE ? SAMPLE_REGION.kabupaten : `Kabupaten ${i % 514}`,
     nama_desa: `Pentingsari ${tag} ${i}`,
     nama_popular: `Desa Wisata Pentingsari ${tag} ${i}`,
     alamat: `Umbulharjo, Cangkringan, RT ${i % 20} RW ${i % 7}`,

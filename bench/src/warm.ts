@@ -24,6 +24,8 @@ export interface RouteResult {
   handler: { median: number; p99: number };
   floor: { median: number; p99: number };
   ratio: number;
+  /** Reads: each run's ratio (the ratio above is their median). */
+  runRatios?: number[];
   target: number;
   met: boolean;
   /** Median time the handler spent waiting on DynamoDB (union of its commands' spans), and the rest. */
@@ -286,11 +288,17 @@ async function measureRoute(ctx: WarmContext, spec: RouteSpec): Promise<RouteRes
   let conditionFailures = 0;
   let unexpected = 0;
   let firstUnexpected: string | undefined;
-  for (let i = 0; i < ctx.warmup + ctx.n; i++) {
+  // Reads sit near their line (≈ 0.3 ms over a 1 ms floor): they are measured in three runs
+  // and judged by the median of the three runs' ratios; writes in one.
+  const runs = spec.kind === 'read' ? 3 : 1;
+  const runRatios: number[] = [];
+  let runStart = 0;
+  for (let i = 0; i < ctx.warmup + ctx.n * runs; i++) {
     const event = spec.event(i);
     const run = await observe(() => invoke(fn, event));
     const replay = await ctx.floor.replay(run.calls);
     if (i < ctx.warmup) continue;
+    if ((i - ctx.warmup) % ctx.n === 0) runStart = handlerMs.length;
     if (run.result.statusCode !== spec.status) {
       unexpected++;
       firstUnexpected ??= `${run.result.statusCode} ${run.result.body.slice(0, 300)}`;
@@ -310,11 +318,12 @@ async function measureRoute(ctx: WarmContext, spec: RouteSpec): Promise<RouteRes
       byCommand.set(c.op, (byCommand.get(c.op) ?? 0) + 1);
       if (c.op === 'Scan') scans++;
     }
+    if ((i - ctx.warmup + 1) % ctx.n === 0) runRatios.push(round(median(handlerMs.slice(runStart)) / median(floorMs.slice(runStart))));
   }
   const n = handlerMs.length;
   const handler = { median: round(median(handlerMs)), p99: round(p99(handlerMs)) };
   const floor = { median: round(median(floorMs)), p99: round(p99(floorMs)) };
-  const ratio = round(median(handlerMs) / median(floorMs));
+  const ratio = runs > 1 ? round(median(runRatios)) : round(median(handlerMs) / median(floorMs));
   const target = spec.kind === 'read' ? 1.25 : 1.5;
   return {
     id: spec.id,
@@ -325,6 +334,7 @@ async function measureRoute(ctx: WarmContext, spec: RouteSpec): Promise<RouteRes
     handler,
     floor,
     ratio,
+    runRatios,
     target,
     met: ratio <= target && unexpected === 0,
     dbWait: round(median(waits)),

@@ -1,9 +1,10 @@
 import { listStatuses } from '../../lib/domain/statuses';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
-import { listPage, listPagingQuery } from '../../lib/contract/inputs';
+import { listPage } from '../../lib/contract/inputs';
+import { filteredListQuery, filterOf } from '../../lib/domain/list-filters';
 import { statusForWebApp } from '../../lib/web-app/statuses';
 
-export const handler = route({ query: listPagingQuery }, async ({ query }) =>
-  ok(listPage((await listStatuses()).map(statusForWebApp), query)),
+export const handler = route({ query: filteredListQuery }, async ({ query }) =>
+  ok(listPage((await listStatuses(filterOf(query))).map(statusForWebApp), query)),
 );

@@ -115,6 +115,8 @@ export const MSG = {
   exportQueryInvalid:
     'Parameter ekspor tidak valid: format xlsx atau csv; provinsi dan kabupaten berupa teks (maks. 100 karakter); kabupaten hanya bersama provinsinya',
   exportOfficeOnly: "Akses ditolak. Hanya role 'dinas' dan 'admin' yang dapat mengekspor data desa wisata.",
+  listFilterInvalid:
+    'Filter tidak valid: provinsi dan kabupaten berupa teks (maks. 100 karakter), kabupaten hanya bersama provinsinya; kategori Mandiri, Maju, Berkembang, Rintisan atau belum_dinilai; status aktif, nonaktif, ditinjau atau pending; jenis Alam, Budaya atau Buatan',
   statisticsQueryInvalid:
     'Parameter statistik tidak valid: provinsi dan kabupaten berupa teks (maks. 100 karakter); kabupaten hanya bersama provinsinya',
   itemIdDuplicate: 'id item tidak boleh sama dalam satu kategori',

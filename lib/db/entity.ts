@@ -17,7 +17,7 @@ export type Key = { PK: string; SK: string };
 export type Journal<R> = (before: R | undefined, after: R | undefined) => TransactItem;
 
 /** Attributes the table adds to a record: keys, index keys and the kind marker. */
-const TABLE_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'type']);
+const TABLE_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'type']);
 
 /**
  * A stored item as its record: the table's attributes dropped, and — where the stage

@@ -2,7 +2,9 @@
  * The single table's key schema: every item's keys are built here and nowhere else.
  *
  * Table: PK (hash), SK (range). GSI1: GSI1PK/GSI1SK — "all items of a kind", for lists.
- * GSI2: GSI2PK/GSI2SK — villages by manager e-mail. Definition: lib/db/table-schema.json
+ * GSI2: GSI2PK/GSI2SK — villages by manager e-mail. GSI3: GSI3PK/GSI3SK — villages by their
+ * score's category (`DESAKAT#<kategori|belum>`), then `<provinsi>#<kabupaten>#<kd>`: the
+ * filtered public lists. Definition: lib/db/table-schema.json
  * (the same file serverless.yml deploys and `npm start` / the tests create locally).
  *
  * | item                 | PK                    | SK       | GSI1PK / GSI1SK          | GSI2PK / GSI2SK        |
@@ -101,6 +103,15 @@
  */
 export const GSI1 = 'GSI1';
 export const GSI2 = 'GSI2';
+export const GSI3 = 'GSI3';
+
+/** A region's name as keys spell it: trimmed, lower case, without the key separator. */
+export const regionPart = (s: string) => s.trim().toLowerCase().replace(/#/g, ' ');
+/** Where a village sits in GSI3 (villages by category, then region): the filtered lists' index. */
+export const villageFilterKeys = (kategori: string | undefined, r: { provinsi: string; kabupaten: string }, kd: string) => ({
+  GSI3PK: `DESAKAT#${kategori ?? 'belum'}`,
+  GSI3SK: `${regionPart(r.provinsi)}#${regionPart(r.kabupaten)}#${kd}`,
+});
 
 export const normEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -127,6 +138,7 @@ export const keys = {
   villagePartition: (kd: string) => `DESA#${kd}`,
   villageList: (createdAt: string, kd: string) => ({ GSI1PK: LIST.villages, GSI1SK: `${createdAt}#${kd}` }),
   villageOwner: (email: string, kd: string) => ({ GSI2PK: `OWNER#${normEmail(email)}`, GSI2SK: kd }),
+  villageFilter: villageFilterKeys,
   ownerPartition: (email: string) => `OWNER#${normEmail(email)}`,
   slugMarker: (slug: string) => ({ PK: `SLUG#${slug}`, SK: 'SLUG' }),
   slugCounter: (base: string) => ({ PK: `SLUGSEQ#${base}`, SK: 'SLUGSEQ' }),

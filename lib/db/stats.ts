@@ -1,7 +1,7 @@
 import { tableName } from './client';
 import type { TransactItem } from './entity';
 import { queryAll } from './helpers';
-import { keys } from './keys';
+import { keys, regionPart } from './keys';
 
 /**
  * Counters for the statistics (GET /api/statistik), kept in the same transaction as every
@@ -32,7 +32,7 @@ export interface Region {
   kabupaten: string;
 }
 
-const part = (s: string) => s.trim().toLowerCase().replace(/#/g, ' ');
+const part = regionPart;
 /** A region's key: one item per (provinsi, kabupaten), spelled case-insensitively. */
 export const regionKey = (r: Region) => ({ PK: keys.statsRegions(), SK: `${part(r.provinsi)}#${part(r.kabupaten)}` });
 

@@ -1,7 +1,7 @@
 import { tableName } from './client';
 import type { TransactItem } from './entity';
 import { failedConditions } from './helpers';
-import { keys } from './keys';
+import { keys, villageFilterKeys } from './keys';
 import type { ListKind } from '../contract/lists';
 import { listsChanged } from './list-versions';
 import { transactWrite } from './transact';
@@ -49,7 +49,9 @@ export function villageChildChange(kd: string, change: { add?: ChildCodes; remov
   Object.assign(values, counts.values);
   let set = '';
   if (tally?.kategori !== undefined) {
-    set = tally.kategori === null ? ' REMOVE kategori' : ' SET kategori = :kategori';
+    // its place in the filtered lists' index moves with it
+    values[':gsi3pk'] = villageFilterKeys(tally.kategori ?? undefined, { provinsi: '', kabupaten: '' }, kd).GSI3PK;
+    set = tally.kategori === null ? ' SET GSI3PK = :gsi3pk REMOVE kategori' : ' SET kategori = :kategori, GSI3PK = :gsi3pk';
     if (tally.kategori !== null) values[':kategori'] = tally.kategori;
   }
   if (tally) values[':rev'] = tally.village.child_rev;

@@ -5,7 +5,8 @@ import { numberedSlug, slugify } from '../contract/slug';
 import { tableName } from './client';
 import { defineEntity, imageUrl, timestamp, type Journal, type TransactItem } from './entity';
 import { getItem, queryAll, updateItem } from './helpers';
-import { GSI2, keys, LIST, normEmail, fitsKey } from './keys';
+import { GSI2, GSI3, keys, LIST, normEmail, fitsKey, regionPart } from './keys';
+import { KATEGORI } from './scores';
 import { listsChanged } from './list-versions';
 import { REQUEST_STATUSES, requests } from './requests';
 import { VILLAGE_STATUSES } from './statuses';
@@ -60,7 +61,11 @@ export const villages = defineEntity({
   }),
   key: keys.village,
   id: (v) => v.kd_desa,
-  indexes: (v) => ({ ...keys.villageList(v.created_at, v.kd_desa), ...keys.villageOwner(v.email, v.kd_desa) }),
+  indexes: (v) => ({
+    ...keys.villageList(v.created_at, v.kd_desa),
+    ...keys.villageOwner(v.email, v.kd_desa),
+    ...keys.villageFilter(v.kategori, v, v.kd_desa),
+  }),
   list: LIST.villages,
   public: [
     'kd_desa',
@@ -261,7 +266,7 @@ export async function updateVillage(
           UpdateExpression:
             'SET provinsi = :provinsi, kabupaten = :kabupaten, nama_desa = :nama_desa, nama_popular = :nama_popular, ' +
             'alamat = :alamat, pengelola = :pengelola, nomor_telepon = :nomor_telepon, email = :email, slug = :slug, ' +
-            'GSI2PK = :gsi2pk, updated_at = :now, version = :next' +
+            'GSI2PK = :gsi2pk, GSI3SK = :gsi3sk, updated_at = :now, version = :next' +
             // a child's write that read the old region must read again
             (moves ? ', child_rev = child_rev + :one' : ''),
           // still as read; when the region changes, also no child changed since (its statistics move whole)
@@ -277,6 +282,7 @@ export async function updateVillage(
             ':email': email,
             ':slug': slug,
             ':gsi2pk': keys.ownerPartition(email),
+            ':gsi3sk': keys.villageFilter(current.kategori, fields, current.kd_desa).GSI3SK,
             ':now': now,
             ':version': current.version,
             ':next': current.version + 1,
@@ -325,4 +331,58 @@ export async function updateVillage(
     return next;
   };
   return keepSlug ? write(current.slug) : withFreeSlug(base, write);
+}
+
+/** What the filtered public lists narrow by (every field optional; `kategori` `belum`: unscored). */
+export interface VillageFilter {
+  provinsi?: string;
+  /** Only with `provinsi`. */
+  kabupaten?: string;
+  kategori?: string;
+  /** An operating status the village has. */
+  status?: string;
+  jenis?: string;
+}
+
+/**
+ * The villages a filter admits, oldest first (as the unfiltered lists): Queries of GSI3,
+ * one per category (one when the filter names it), each narrowed by key to the region;
+ * status and kind are tested while reading those rows. The cost follows the rows of the
+ * region (or category) asked for, not the table; a filter by status or kind alone reads
+ * every village.
+ */
+export async function filteredVillages(f: VillageFilter): Promise<VillageRecord[]> {
+  const categories = f.kategori ? [f.kategori] : [...KATEGORI, 'belum'];
+  const prefix = f.provinsi ? `${regionPart(f.provinsi)}#${f.kabupaten ? `${regionPart(f.kabupaten)}#` : ''}` : undefined;
+  const tests: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (f.status) {
+    tests.push('#status > :zero');
+    names['#status'] = `nstat_${f.status}`;
+    values[':zero'] = 0;
+  }
+  if (f.jenis) {
+    tests.push('contains(jenis_desa_list, :jenis)');
+    values[':jenis'] = f.jenis;
+  }
+  const parts = await Promise.all(
+    categories.map((k) =>
+      queryAll({
+        IndexName: GSI3,
+        KeyConditionExpression: `GSI3PK = :pk${prefix ? ' AND begins_with(GSI3SK, :prefix)' : ''}`,
+        ExpressionAttributeValues: {
+          ':pk': keys.villageFilter(k === 'belum' ? undefined : k, { provinsi: '', kabupaten: '' }, '').GSI3PK,
+          ...(prefix ? { ':prefix': prefix } : {}),
+          ...values,
+        },
+        ...(tests.length ? { FilterExpression: tests.join(' AND ') } : {}),
+        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      }),
+    ),
+  );
+  return parts
+    .flat()
+    .map((item) => villages.fromItem(item))
+    .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.kd_desa.localeCompare(b.kd_desa));
 }

@@ -8,7 +8,7 @@ import {
   type ScoreRecord,
   type ScoreValues,
 } from '../db/scores';
-import { getVillage, listVillages } from '../db/villages';
+import { filteredVillages, getVillage, listVillages, type VillageFilter } from '../db/villages';
 import { VillageStaleError } from '../db/village-children';
 import { isTransactionConflict } from '../db/transact';
 import { withRetries } from '../platform/retry';
@@ -92,9 +92,15 @@ export async function updateScore(kd: string, values: ScoreValues, who: Who) {
   }
 }
 
-/** GET /api/skor: every village, scored or not (null scores, rata_rata 0, Rintisan). */
-export async function listScores() {
-  const [villages, scores] = await Promise.all([listVillages(['kd_desa', 'nama_desa']), store.listScores()]);
+/** GET /api/skor: every village (or those a filter admits), scored or not (null scores, rata_rata 0, Rintisan). */
+export async function listScores(filter?: VillageFilter) {
+  const [villages, scores] = filter
+    ? await (async () => {
+        // the villages a filter admits, and their scores by key: the cost follows the rows returned
+        const vs = await filteredVillages(filter);
+        return [vs, [...(await store.scores.getMany(vs.map((v) => v.kd_desa))).values()]] as const;
+      })()
+    : await Promise.all([listVillages(['kd_desa', 'nama_desa']), store.listScores()]);
   const byVillage = new Map(scores.map((s) => [s.kd_desa, s]));
   const unscored = Object.fromEntries(SCORE_FIELDS.map((f) => [f, null]));
   return villages.map((v) => {

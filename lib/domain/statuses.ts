@@ -5,7 +5,7 @@ import { isTransactionConflict } from '../db/transact';
 import { withRetries } from '../platform/retry';
 import { journal, type Who } from '../db/history';
 import { VillageStaleError } from '../db/requests';
-import { getVillage, listVillages } from '../db/villages';
+import { filteredVillages, getVillage, listVillages, type VillageFilter } from '../db/villages';
 import { found } from '../contract/errors';
 import { MSG } from '../contract/messages';
 
@@ -40,8 +40,21 @@ export async function createStatus(input: z.output<typeof createStatusInput>, wh
   );
 }
 
-/** GET /api/status-desa: every status with its village (null when the village is gone), in two parallel Queries. */
-export async function listStatuses() {
+/**
+ * GET /api/status-desa: every status with its village (null when the village is gone), in
+ * two parallel Queries; with a filter, the statuses of the villages it admits (of the
+ * status asked for), read by key.
+ */
+export async function listStatuses(filter?: VillageFilter) {
+  if (filter) {
+    const villages = await filteredVillages(filter);
+    const byCode = new Map(villages.map((v) => [v.kd_desa, v]));
+    const found = await store.statuses.getMany(villages.flatMap((v) => [...(v.status_codes ?? [])]));
+    return [...found.values()]
+      .filter((s) => !filter.status || s.status === filter.status)
+      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.kd_status.localeCompare(b.kd_status))
+      .map((status) => ({ status, village: byCode.get(status.kd_desa) ?? null }));
+  }
   const [statuses, villages] = await Promise.all([store.listStatuses(), listVillages(['kd_desa', 'nama_desa', 'provinsi', 'kabupaten'])]);
   const byCode = new Map(villages.map((v) => [v.kd_desa, v]));
   return statuses.map((status) => ({ status, village: byCode.get(status.kd_desa) ?? null }));

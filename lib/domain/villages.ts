@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import type { UserRecord } from '../db/users';
-import { getUserByEmail, listUsers } from '../db/users';
+import { getUserByEmail, listUsers, users as userEntity } from '../db/users';
 import { cascadeDeleteVillage, VillageChangedError } from '../db/cascade';
 import { normEmail } from '../db/keys';
-import { listRequests } from '../db/requests';
+import { listRequests, requests as requestEntity } from '../db/requests';
 import { isTransactionConflict } from '../db/transact';
 import { readModifyWrite } from './read-modify-write';
 import * as store from '../db/villages';
@@ -13,8 +13,12 @@ import {
   VersionConflictError,
   VillageCodeTakenError,
   type CreatedVillage,
+  type VillageFilter,
   type VillageRecord,
 } from '../db/villages';
+
+const getRequests = (codes: string[]) => requestEntity.getMany(codes);
+const getUsers = (emails: string[]) => userEntity.getMany(emails);
 import { conflict, forbidden, found, invalid, unauthenticated } from '../contract/errors';
 import { nowMs } from '../platform/clock';
 import { config } from '../platform/config';
@@ -157,13 +161,23 @@ export async function deleteVillage(kd: string, caller: UserRecord, who: Who): P
   await deleteVillageImages(kd);
 }
 
-/** GET /api/desa-wisata: every village with its latest request and its owner's verification flag. */
-export async function listVillages() {
-  const [villages, requests, users] = await Promise.all([
-    store.listVillages(),
-    listRequests(['kd_desa', 'kd_permintaan', 'status_permintaan', 'created_at']),
-    listUsers(),
-  ]);
+/**
+ * GET /api/desa-wisata: every village with its latest request and its owner's
+ * verification flag (three list Queries joined in memory); with a filter, the villages it
+ * admits (lib/db/villages.ts `filteredVillages`) with their requests and owners read by
+ * key (BatchGetItem): the cost follows the rows returned.
+ */
+export async function listVillages(filter?: VillageFilter) {
+  const [villages, requests, users] = filter
+    ? await (async () => {
+        const vs = await store.filteredVillages(filter);
+        const [reqs, owners] = await Promise.all([
+          getRequests(vs.flatMap((v) => [...(v.request_codes ?? [])])),
+          getUsers([...new Set(vs.map((v) => v.email))]),
+        ]);
+        return [vs, [...reqs.values()], [...owners.values()]] as const;
+      })()
+    : await Promise.all([store.listVillages(), listRequests(['kd_desa', 'kd_permintaan', 'status_permintaan', 'created_at']), listUsers()]);
   const latest = new Map<string, { kd_permintaan: string; status_permintaan: string; created_at: string }>();
   for (const r of requests) {
     const seen = latest.get(r.kd_desa);
@@ -191,8 +205,9 @@ export const toVillageDetails = (v: DetailSource) => ({
   slug: v.slug,
 });
 
-/** The villages of the details list, reading only the listed fields plus `extra` ones. */
-export function listVillageDetails<K extends keyof VillageRecord = never>(extra: readonly K[] = []) {
+/** The villages of the details list, reading only the listed fields plus `extra` ones (with a filter: the villages it admits). */
+export function listVillageDetails<K extends keyof VillageRecord = never>(extra: readonly K[] = [], filter?: VillageFilter) {
+  if (filter) return store.filteredVillages(filter);
   return store.listVillages([...DETAIL_FIELDS, ...extra]);
 }
 

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { listPagingQuery } from '../contract/inputs';
+import { filteredListQueryWith } from '../domain/list-filters';
 import type { VillageRecord } from '../db/villages';
 
 /**
@@ -7,7 +7,7 @@ import type { VillageRecord } from '../db/villages';
  * `item.jenis_desa?.includes('alam' | 'budaya' | 'buatan')`, so each item also carries
  * the village description's kinds as a lower-case array (`[]` without a description).
  */
-export const villageDetailsQueryForWebApp = listPagingQuery.extend({
+export const villageDetailsQueryForWebApp = filteredListQueryWith({
   byJenis: z
     .string()
     .meta({ description: 'Web-app dialect: `true` adds `jenis_desa` (lower-case kinds) to each item', examples: ['true'] })

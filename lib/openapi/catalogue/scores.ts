@@ -1,10 +1,11 @@
 /** The catalogue of functions/scores. */
 import * as z from 'zod';
-import { kdDesaParams, listPagingQuery } from '../../contract/inputs';
+import { kdDesaParams } from '../../contract/inputs';
 import { MSG } from '../../contract/messages';
 import { createScoreInput, updateScoreInput } from '../../domain/score-service';
 import * as R from '../responses';
-import { badJson, createdDoc, e, ok, okData, pagingInvalid, type AreaDocs } from './shared';
+import { filteredListQuery } from '../../domain/list-filters';
+import { badJson, createdDoc, e, ok, okData, filterInvalid, pagingInvalid, type AreaDocs } from './shared';
 
 const scoreExample = {
   partisipasi_masyarakat: 85,
@@ -21,9 +22,9 @@ export const SCORE_DOCS = {
   'GET /api/skor': {
     tag: 'Skor',
     summary: 'Scores of every village, scored or not',
-    query: listPagingQuery,
+    query: filteredListQuery,
     success: okData(z.array(R.ScoreListItem)),
-    errors: [pagingInvalid],
+    errors: [pagingInvalid, filterInvalid],
   },
   'GET /api/skor/{kd_desa}': {
     tag: 'Skor',

@@ -109,6 +109,11 @@ export const villageMissing = e(404, MSG.villageNotFound, 'No village with this 
 export const ownVillage = [ownerOnlyError, villageMissing];
 
 export const pagingInvalid = e(400, MSG.paginationInvalid, 'page or limit is not a positive integer in range');
+export const filterInvalid = e(
+  400,
+  MSG.listFilterInvalid,
+  'a filter (provinsi, kabupaten, kategori, status, jenis) is not valid, or kabupaten was sent without provinsi',
+);
 
 export const ok = (schema: z.ZodType, description = 'Success'): SuccessDoc => ({ status: 200, description, schema });
 export const createdDoc = (schema: z.ZodType, description = 'Created'): SuccessDoc => ({ status: 201, description, schema });

@@ -1,10 +1,11 @@
 /** The catalogue of functions/statuses. */
 import * as z from 'zod';
-import { kdStatusParams, listPagingQuery } from '../../contract/inputs';
+import { kdStatusParams } from '../../contract/inputs';
 import { MSG } from '../../contract/messages';
 import { createStatusInput, updateStatusInput } from '../../domain/statuses';
 import * as R from '../responses';
-import { badJson, createdDoc, done, e, fieldsInvalid, okData, pagingInvalid, type AreaDocs } from './shared';
+import { filteredListQuery } from '../../domain/list-filters';
+import { badJson, createdDoc, done, e, fieldsInvalid, okData, filterInvalid, pagingInvalid, type AreaDocs } from './shared';
 
 const statusMissing = e(404, MSG.villageStatusNotFound, 'No status with this code');
 
@@ -12,9 +13,9 @@ export const STATUS_DOCS = {
   'GET /api/status-desa': {
     tag: 'Status desa',
     summary: 'All village statuses',
-    query: listPagingQuery,
+    query: filteredListQuery,
     success: okData(z.array(R.VillageStatus)),
-    errors: [pagingInvalid],
+    errors: [pagingInvalid, filterInvalid],
   },
   'GET /api/status-desa/{kd_status}': {
     tag: 'Status desa',

@@ -1,11 +1,12 @@
 /** The catalogue of functions/villages. */
 import * as z from 'zod';
-import { emailParams, kdDesaParams, listPagingQuery, slugParams } from '../../contract/inputs';
+import { emailParams, kdDesaParams, slugParams } from '../../contract/inputs';
 import { MSG } from '../../contract/messages';
 import { villageInput } from '../../domain/villages';
 import { villageDetailsQueryForWebApp } from '../../web-app/villages';
 import * as R from '../responses';
-import { badJson, done, e, fieldsInvalid, ok, okData, ownVillage, pagingInvalid, type AreaDocs } from './shared';
+import { filteredListQuery } from '../../domain/list-filters';
+import { badJson, done, e, fieldsInvalid, ok, okData, ownVillage, filterInvalid, pagingInvalid, type AreaDocs } from './shared';
 
 const villageExample = {
   provinsi: 'Daerah Istimewa Yogyakarta',
@@ -25,16 +26,16 @@ export const VILLAGE_DOCS = {
   'GET /api/desa-wisata': {
     tag: 'Desa wisata',
     summary: 'All villages with their newest request and the owner’s verification',
-    query: listPagingQuery,
+    query: filteredListQuery,
     success: okData(z.array(R.VillageListItem)),
-    errors: [pagingInvalid],
+    errors: [pagingInvalid, filterInvalid],
   },
   'GET /api/desa-wisata/details': {
     tag: 'Desa wisata',
     summary: 'All villages, card view (cover image, region, popular name, slug)',
     query: villageDetailsQueryForWebApp,
     success: okData(z.array(R.VillageDetails)),
-    errors: [pagingInvalid],
+    errors: [pagingInvalid, filterInvalid],
   },
   'GET /api/desa-wisata/{kd_desa}': {
     tag: 'Desa wisata',

@@ -1,0 +1,23 @@
+/**
+ * npm run stats:rebuild
+ *
+ * Brings a table written before the statistics existed to the state every write now
+ * keeps (lib/db/stats-rebuild.ts): village tallies, categories and filtered-list index
+ * keys, then the region and account counters, recounted. Idempotent; run it again if it
+ * reports villages that changed meanwhile. Uses the configured table: by default that of
+ * `npm start` (for a deployed stage, set STAGE, TABLE_NAME and AWS credentials).
+ */
+process.env.STAGE ??= 'local';
+process.env.TABLE_NAME ??= 'tourism-village-local';
+if (process.env.DYNAMODB_ENDPOINT === undefined && process.env.STAGE === 'local') process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:8000';
+
+async function main() {
+  const { rebuildStatistics } = await import('../lib/db/stats-rebuild');
+  const report = await rebuildStatistics((line) => console.log(line));
+  for (const kd of report.villagesChanged) console.log(`  changed meanwhile (run again): ${kd}`);
+}
+
+main().catch((err) => {
+  console.error(`Error: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+});
