@@ -51,7 +51,8 @@ export function villageFields(tag: string, i: number, email: string) {
   return {
     // spread as Indonesia's are (34 provinces, 514 kabupaten), except the first 20: one kabupaten
     // that holds 20 villages at every size (the filtered list measured in the scale phase)
-    provinsi: i <= SAMPLE_KABUPATEN_SIZE ? SAMPLE_REGION.provinsi : `Provinsi ${i % 34}`,
+    // (kabupaten k lies in province k mod 34)
+    provinsi: i <= SAMPLE_KABUPATEN_SIZE ? SAMPLE_REGION.provinsi : `Provinsi ${(i % 514) % 34}`,
     kabupaten: i <= SAMPLE_KABUPATEN_SIZE ? SAMPLE_REGION.kabupaten : `Kabupaten ${i % 514}`,
     nama_desa: `Pentingsari ${tag} ${i}`,
     nama_popular: `Desa Wisata Pentingsari ${tag} ${i}`,
