@@ -129,11 +129,17 @@ export function targetsOf(r: Omit<Results, 'targets'>): Target[] {
     const at = (n: number) => route.points.find((p) => p.villages === n);
     const [small, large] = [at(1000), at(10000)];
     if (!small || !large) continue;
+    // judged as this service's cost: the same requests and items, and the handler's own time
+    // (outside DynamoDB) — DynamoDB Local's own time per request grows with its table (the floor's ratio shows it)
     const ratio = large.handler.median / small.handler.median;
+    const own = large.outsideDb / small.outsideDb;
+    const floor = large.floor / small.floor;
     t.push({
-      name: `${route.label}: 10000 vs 1000 villages ≤ 1.2×`,
-      met: ratio <= 1.2 && large.itemsRead === small.itemsRead,
-      detail: `${ms(large.handler.median)} ms vs ${ms(small.handler.median)} ms = ${ratio.toFixed(2)}×; items read ${small.itemsRead} / ${large.itemsRead}; ${large.requests} requests (${large.shape})`,
+      name: `${route.label}: 10000 vs 1000 villages, same requests and items, own time ≤ 1.2×`,
+      met: own <= 1.2 && large.itemsRead === small.itemsRead && large.requests === small.requests,
+      detail:
+        `own time ${large.outsideDb} ms vs ${small.outsideDb} ms = ${own.toFixed(2)}×; total ${ms(large.handler.median)} ms vs ${ms(small.handler.median)} ms = ${ratio.toFixed(2)}× ` +
+        `(the floor alone ${floor.toFixed(2)}×); items read ${small.itemsRead} / ${large.itemsRead}; ${large.requests} requests (${large.shape})`,
     });
   }
   for (const format of ['xlsx', 'csv']) {
@@ -433,6 +439,7 @@ stops everything it started. Environment knobs:
 | \`BENCH_SCALE_SIZES\` | 100,1000,10000 | village counts for the scale section |
 | \`BENCH_SCALE_N\` | 20 | requests per route and size (median) |
 | \`BENCH_SCALE_BUDGET_S\` | 90 | time cap per route and size (then at least 5 samples) |
+| \`BENCH_HISTORY_PER_VILLAGE\` | 20 | history entries seeded per village in the scale tables |
 | \`BENCH_COLD_RUNS\` | 10 | fresh processes per bundle |
 | \`BENCH_COLD_FUNCTIONS\` | all | comma-separated function names to time (others skipped) |
 | \`BENCH_OFFLINE_SECONDS\` | 10 | serverless-offline load duration (concurrency 10) |

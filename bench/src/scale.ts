@@ -84,7 +84,7 @@ interface Spec {
 }
 
 /** History entries seeded per village (the history pages are measured over them). */
-export const HISTORY_PER_VILLAGE = 20;
+export const HISTORY_PER_VILLAGE = Number(process.env.BENCH_HISTORY_PER_VILLAGE ?? 20);
 
 const SPECS: Spec[] = [
   {

@@ -1,4 +1,3 @@
-import { stringify } from 'csv-stringify/sync';
 import * as z from 'zod';
 import { MSG } from '../contract/messages';
 import { listRequests } from '../db/requests';
@@ -105,7 +104,9 @@ export async function exportRows(q: ExportQuery): Promise<Record<string, Cell>[]
 }
 
 /** The rows as CSV: UTF-8 with a byte-order mark (so spreadsheet programs read Indonesian names right), a header row. */
-export function toCsv(rows: Record<string, Cell>[]): string {
+export async function toCsv(rows: Record<string, Cell>[]): Promise<string> {
+  // (loaded here only: the OpenAPI catalogue names this module's query schema)
+  const { stringify } = await import('csv-stringify/sync');
   const text = (c: Column, v: Cell) =>
     v === null ? '' : c.kind === 'yes-no' ? (v ? 'ya' : 'tidak') : v instanceof Date ? v.toISOString() : String(v);
   return stringify(
@@ -135,3 +136,11 @@ export async function toXlsx(rows: Record<string, Cell>[]): Promise<Buffer> {
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: EXPORT_COLUMNS.length } };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/**
+ * Lambda answers at most 6 MB: a file whose encoded body is over this is refused with 413
+ * (narrow by region, or take CSV, which goes compressed). An XLSX of every village of
+ * Indonesia (~50,000) is about 6.5 MB encoded (BENCHMARKS.md).
+ */
+export const MAX_ANSWER_BYTES = 5.8 * 1024 * 1024;
+export const fitsOneAnswer = (encodedBytes: number) => encodedBytes <= MAX_ANSWER_BYTES;

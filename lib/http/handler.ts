@@ -179,8 +179,10 @@ async function listRead(
     .filter(([, v]) => v != null)
     .sort(([a], [b]) => a.localeCompare(b));
   const tagOf = () => getListTag(reads, `${new URLSearchParams(query as [string, string][])}|${acceptsGzip(headers) ? 'gzip' : ''}`);
-  // a small answer is read beside its tag (one round trip); a large list only once the tag did not match
-  const [tag, early] = small ? await Promise.all([tagOf(), run()]) : [await tagOf(), undefined];
+  // a small answer is read beside its tag (one round trip), unless the caller revalidates (then
+  // most likely a 304: the tag alone); a large list only once the tag did not match
+  const parallel = small && !headers['if-none-match'];
+  const [tag, early] = parallel ? await Promise.all([tagOf(), run()]) : [await tagOf(), undefined];
   if (tag && matches(headers['if-none-match'], tag)) return notModified(tag);
   const result = early ?? (await run());
   return tag && result.statusCode === 200 ? { ...result, headers: { ...result.headers, ETag: tag } } : result;

@@ -62,6 +62,11 @@ export const STATISTICS_DOCS = {
     errors: [
       e(400, MSG.exportQueryInvalid, 'format not xlsx or csv, a region too long or empty, or kabupaten without provinsi'),
       e(403, MSG.exportOfficeOnly, 'a pengelola asked'),
+      e(
+        413,
+        MSG.exportTooLarge,
+        'the XLSX file of the rows asked for is over what one Lambda answer carries (about 50,000 villages at once)',
+      ),
     ],
   },
   'GET /statistik': {
