@@ -166,7 +166,7 @@ export function targetsOf(r: Omit<Results, 'targets'>): Target[] {
     t.push({
       name:
         route.kind === 'page'
-          ? `scale ${route.label}: same cost at ${r.scale!.sizes.at(-1)} as at ${r.scale!.sizes[0]} (≤ 1.3×)`
+          ? `scale ${route.label}: same requests and items, own time ≤ 1.3× as the table grows`
           : `scale ${route.label}: linear (the handler's own time per village does not grow ≥ 1.3×), no per-item round trips`,
       met: route.met,
       detail: route.verdict,
