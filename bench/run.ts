@@ -15,7 +15,7 @@
  * Tests never run this; it asserts nothing about times (only Scans = 0 sets the exit code).
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../scripts/local-stack';
@@ -25,7 +25,7 @@ import { listFunctions } from './src/functions';
 import { Floor, installObserver } from './src/observer';
 import { offlinePhase, type OfflineResult } from './src/offline';
 import { serverlessPackage, serviceCopy, type PackageResult } from './src/package';
-import { benchmarksMd, renderTables, targetsOf, type Results } from './src/report';
+import { benchmarksMd, type LargeScaleRun, renderTables, targetsOf, type Results } from './src/report';
 import { prepareScale, scalePhase, type ScaleResult } from './src/scale';
 import { tripsPhase, type TripsResult } from './src/trips';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, serviceEnv, startStack, type Stack } from './src/stack';
@@ -235,8 +235,14 @@ async function main(): Promise<number> {
   const tables = renderTables(results);
   console.log(`\n${tables}`);
   const complete = !!warm && !!scale && !!cold && !skip.size && errors.length === 0;
+  // A scale-only run at national size (BENCH_SCALE_SIZES=1000,50000 BENCH_SKIP=package,warm,cold,offline,trips)
+  // is kept beside the full run's results, and BENCHMARKS.md shows it after the full run's tables.
+  const LARGE = join(ROOT, 'bench', 'results-scale-50000.json');
+  if (scale && sizes.at(-1)! >= 50_000 && errors.length === 0)
+    writeFileSync(LARGE, `${JSON.stringify({ date: results.date, machine: results.machine, knobs: results.knobs, scale }, null, 2)}\n`);
+  const large = existsSync(LARGE) ? (JSON.parse(readFileSync(LARGE, 'utf8')) as LargeScaleRun) : undefined;
   if (complete)
-    writeFileSync(join(ROOT, 'BENCHMARKS.md'), await prettierMarkdown(join(ROOT, 'BENCHMARKS.md'), benchmarksMd(results, tables)));
+    writeFileSync(join(ROOT, 'BENCHMARKS.md'), await prettierMarkdown(join(ROOT, 'BENCHMARKS.md'), benchmarksMd(results, tables, large)));
   log(`results: bench/results.json${complete ? ', BENCHMARKS.md' : ' (BENCHMARKS.md left as is: partial run)'}`);
   if (scans > 0) {
     console.error(`FAIL: ${scans} Scan requests`);

@@ -302,64 +302,8 @@ export function renderTables(r: Results): string {
       '',
     );
   }
-  if (r.scale) {
-    const s = r.scale;
-    const rows: (string | number)[][] = [];
-    for (const route of s.routes) {
-      for (const p of route.points) {
-        rows.push([
-          route.label,
-          p.villages,
-          `${ms(p.handler.median)}${p.budgetHit ? '*' : ''}`,
-          ms(p.handler.p99),
-          ms(p.floor),
-          ms(p.dbWait),
-          ms(p.outsideDb),
-          p.n,
-          p.requests,
-          p.shape,
-          p.itemsRead,
-          p.rcu,
-          kb(p.responseBytes),
-          kb(p.gzipBytes),
-          p.repeat
-            ? `${p.repeat.status}, ${ms(p.repeat.median)} ms, ${p.repeat.requests} req, ${Math.round(p.repeat.ratio * 1000) / 10}%`
-            : '—',
-        ]);
-      }
-    }
-    out.push(
-      `### Scale (one table per size; each village has a score and a tourism description; pages of 10)`,
-      '',
-      table(
-        [
-          'route',
-          'villages',
-          'median ms',
-          'p99',
-          'floor ms',
-          'DB wait ms',
-          'outside DB ms',
-          'n',
-          'requests',
-          'sequence',
-          'items read',
-          'RCU',
-          'response KB',
-          'gzip KB',
-          'repeat read (If-None-Match)',
-        ],
-        rows,
-      ),
-      '',
-      ...s.routes.map((x) => `- ${x.label}: ${yes(x.met)} — ${x.verdict}`),
-      `- seeding: ${s.seedSeconds.map((sec, i) => `${s.sizes[i]} in ${sec} s`).join(', ')} (${s.seededInBulk ? 'BatchWriteItem, items verified identical to lib/' : 'through lib/'})`,
-      ...(s.routes.some((x) => x.points.some((p) => p.budgetHit))
-        ? ['- `*`: fewer samples than asked, the time budget (BENCH_SCALE_BUDGET_S) ran out']
-        : []),
-      '',
-    );
-  }
+  if (r.scale)
+    out.push(...scaleSection(r.scale, '### Scale (one table per size; each village has a score and a tourism description; pages of 10)'));
   if (r.offline) {
     const o = r.offline;
     out.push(
@@ -404,7 +348,31 @@ export function renderTables(r: Results): string {
   return out.join('\n');
 }
 
-export function benchmarksMd(r: Results, tables: string): string {
+/** A scale-only run at national size, kept in bench/results-scale-50000.json. */
+export interface LargeScaleRun {
+  date: string;
+  machine: Results['machine'];
+  knobs: Results['knobs'];
+  scale: ScaleResult;
+}
+
+/** The national-size scale run, as a section of BENCHMARKS.md. */
+export function largeScaleMd(run: LargeScaleRun): string {
+  const knobs = Object.entries(run.knobs)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+  return [
+    `## Scale at ${run.scale.sizes.at(-1)!.toLocaleString('en')} villages (one scale-only run)`,
+    '',
+    `Measured, not extrapolated: ${run.date}, ${run.machine.cpuModel}, ${run.machine.cpus} CPUs; settings ${knobs}. Reproduce with`,
+    '`BENCH_SCALE_SIZES=1000,50000 BENCH_SKIP=package,warm,cold,offline,trips BENCH_SCALE_N=5 BENCH_HISTORY_PER_VILLAGE=2 npm run bench`',
+    '(it writes bench/results-scale-50000.json, which the next full run shows here).',
+    '',
+    ...scaleSection(run.scale, '### Scale (1,000 and 50,000 villages)'),
+  ].join('\n');
+}
+
+export function benchmarksMd(r: Results, tables: string, large?: LargeScaleRun): string {
   const m = r.machine;
   const knobs = Object.entries(r.knobs)
     .map(([k, v]) => `${k}=${v}`)
@@ -454,5 +422,66 @@ handler share the same CPUs, as do other processes on the machine.
 
 ## Latest results
 
-${tables}`;
+${tables}${large ? `\n\n${largeScaleMd(large)}\n` : ''}`;
+}
+
+/** The scale section: one row per route and size, then each route's verdict. */
+export function scaleSection(s: ScaleResult, title: string): string[] {
+  const out: string[] = [];
+  const rows: (string | number)[][] = [];
+  for (const route of s.routes) {
+    for (const p of route.points) {
+      rows.push([
+        route.label,
+        p.villages,
+        `${ms(p.handler.median)}${p.budgetHit ? '*' : ''}`,
+        ms(p.handler.p99),
+        ms(p.floor),
+        ms(p.dbWait),
+        ms(p.outsideDb),
+        p.n,
+        p.requests,
+        p.shape,
+        p.itemsRead,
+        p.rcu,
+        kb(p.responseBytes),
+        kb(p.gzipBytes),
+        p.repeat
+          ? `${p.repeat.status}, ${ms(p.repeat.median)} ms, ${p.repeat.requests} req, ${Math.round(p.repeat.ratio * 1000) / 10}%`
+          : '—',
+      ]);
+    }
+  }
+  out.push(
+    title,
+    '',
+    table(
+      [
+        'route',
+        'villages',
+        'median ms',
+        'p99',
+        'floor ms',
+        'DB wait ms',
+        'outside DB ms',
+        'n',
+        'requests',
+        'sequence',
+        'items read',
+        'RCU',
+        'response KB',
+        'gzip KB',
+        'repeat read (If-None-Match)',
+      ],
+      rows,
+    ),
+    '',
+    ...s.routes.map((x) => `- ${x.label}: ${yes(x.met)} — ${x.verdict}`),
+    `- seeding: ${s.seedSeconds.map((sec, i) => `${s.sizes[i]} in ${sec} s`).join(', ')} (${s.seededInBulk ? 'BatchWriteItem, items verified identical to lib/' : 'through lib/'})`,
+    ...(s.routes.some((x) => x.points.some((p) => p.budgetHit))
+      ? ['- `*`: fewer samples than asked, the time budget (BENCH_SCALE_BUDGET_S) ran out']
+      : []),
+    '',
+  );
+  return out;
 }
