@@ -365,7 +365,7 @@ export function largeScaleMd(run: LargeScaleRun): string {
     `## Scale at ${run.scale.sizes.at(-1)!.toLocaleString('en')} villages (one scale-only run)`,
     '',
     `Measured, not extrapolated: ${run.date}, ${run.machine.cpuModel}, ${run.machine.cpus} CPUs; settings ${knobs}. Reproduce with`,
-    '`BENCH_SCALE_SIZES=1000,50000 BENCH_SKIP=package,warm,cold,offline,trips BENCH_SCALE_N=5 BENCH_HISTORY_PER_VILLAGE=2 npm run bench`',
+    '`BENCH_SCALE_SIZES=1000,50000 BENCH_SKIP=package,warm,cold,offline,trips BENCH_SCALE_N=3 BENCH_HISTORY_PER_VILLAGE=2 npm run bench`',
     '(it writes bench/results-scale-50000.json, which the next full run shows here).',
     '',
     ...scaleSection(run.scale, '### Scale (1,000 and 50,000 villages)'),
