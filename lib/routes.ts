@@ -60,6 +60,9 @@ export interface RouteSpec {
   reads?: readonly ListKind[];
   /** Its answer is small (one Query): read it together with the versions (one round trip), not after them. */
   small?: boolean;
+  /** A function that needs more than the defaults (serverless.yml provider: 15 s, 1024 MB). */
+  timeout?: number;
+  memorySize?: number;
   /**
    * What the route reads first about the village in its path (`kd_desa`): read in the
    * same round trip as the caller's user item (lib/db/read-ahead.ts).
@@ -218,6 +221,9 @@ export const ROUTES = {
     handler: 'villages/export',
     // it holds managers' e-mails and phone numbers
     access: role(['admin', 'dinas'], MSG.exportOfficeOnly),
+    // every village of the country at once: up to API Gateway's 29 s, with more CPU for the file
+    timeout: 28,
+    memorySize: 2048,
   },
   'GET /api/statistik': {
     fn: 'statistics',
@@ -276,6 +282,8 @@ export function serverlessFunctions(cors: unknown): Record<string, unknown> {
     functions[spec.fn] = {
       handler: `functions/${spec.handler}.handler`,
       ...(spec.files ? { package: { patterns: [...spec.files] } } : {}),
+      ...(spec.timeout ? { timeout: spec.timeout } : {}),
+      ...(spec.memorySize ? { memorySize: spec.memorySize } : {}),
       events: [http(path), ...(spec.webApp ? [http(spec.webApp)] : [])],
     };
   }

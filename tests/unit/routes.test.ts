@@ -63,6 +63,11 @@ describe('serverlessFunctions', () => {
     expect(Object.keys(functions)).toHaveLength(ROUTE_KEYS.length);
   });
 
+  it('gives the export (every village at once) up to API Gateway’s 29 s and more CPU; the others the provider’s defaults', () => {
+    expect(functions.villageExport).toMatchObject({ timeout: 28, memorySize: 2048 });
+    expect(functions.villageList).not.toHaveProperty('timeout');
+  });
+
   it('gives a route its handler and an http event, plus one for its web-app path', () => {
     expect(functions.authLogin).toEqual({
       handler: 'functions/auth/login.handler',
