@@ -6,16 +6,9 @@ import { defineEntity, timestamp, type Journal } from './entity';
 import { transactWrite } from './transact';
 import { keys, LIST, normEmail } from './keys';
 import { listsChanged } from './list-versions';
-import {
-  addVillageChild,
-  deleteVillageChild,
-  villageTallyItems,
-  VillageGoneError,
-  VillageStaleError,
-  type ReadVillage,
-} from './village-children';
+import { addVillageChild, deleteVillageChild, villageTallyItems, VillageStaleError, type ReadVillage } from './village-children';
 
-export { VillageGoneError, VillageStaleError };
+export { VillageStaleError };
 
 /** A village registration request (permintaan): REQ#<kd_permintaan>, listed in GSI1 REQ. */
 export const requests = defineEntity({

@@ -1,6 +1,6 @@
 import { tableName } from './client';
 import type { TransactItem } from './entity';
-import { queryAll } from './helpers';
+import { getItem, queryAll } from './helpers';
 import { keys, regionPart } from './keys';
 
 /**
@@ -102,10 +102,7 @@ export async function readRegionCounters(provinsi?: string): Promise<RegionCount
 }
 
 export async function readAccountCounters(): Promise<{ verified: number; waiting: number }> {
-  const [item] = await queryAll<Record<string, unknown>>({
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.statsAccounts().PK },
-  });
+  const item = await getItem(keys.statsAccounts());
   return { verified: Number(item?.verified ?? 0), waiting: Number(item?.waiting ?? 0) };
 }
 

@@ -73,7 +73,6 @@ const kindsOf = (codes: ChildCodes): ListKind[] => [
   ...(codes.status ? (['statuses'] as const) : []),
 ];
 
-export class VillageGoneError extends Error {}
 /** The village changed since the child's write read it (or is gone): read it again. */
 export class VillageStaleError extends Error {}
 

@@ -12,20 +12,13 @@ import { handler as createStatus } from '../../functions/statuses/create';
 import { handler as updateStatus } from '../../functions/statuses/update';
 import { handler as deleteVillage } from '../../functions/villages/delete';
 import { MSG } from '../../lib/contract/messages';
+import { sameScores } from '../robustness/support/fixture';
 import { invoke } from '../support/api';
 import { allItems } from '../support/table';
 import { makeUser } from '../support/users';
 import { makeVillage } from '../support/villages';
 
 type Change = { before?: unknown; after?: unknown };
-const scores = (n: number) => ({
-  partisipasi_masyarakat: n,
-  keragaman_paket_wisata: n,
-  akses_tempat_wisata: n,
-  keramahan_difabel: n,
-  fasilitas_tempat_wisata: n,
-  produk_tempat_wisata: n,
-});
 
 describe('history over time', () => {
   it('20 parallel status updates of one village: 20 entries whose before → after chain without gaps', { timeout: 60_000 }, async () => {
@@ -110,14 +103,19 @@ describe('history over time', () => {
     const owner = await makeUser('pengelola');
     const dinas = await makeUser('dinas');
     const { kd_desa } = await makeVillage(owner);
-    const post = await invoke(createScore, { method: 'POST', resource: '/api/skor', body: { kd_desa, ...scores(40) }, token: dinas.token });
+    const post = await invoke(createScore, {
+      method: 'POST',
+      resource: '/api/skor',
+      body: { kd_desa, ...sameScores(40) },
+      token: dinas.token,
+    });
     expect(post.statusCode).toBe(201);
     for (const n of [60, 95]) {
       const put = await invoke(updateScore, {
         method: 'PUT',
         resource: '/api/skor/{kd_desa}',
         pathParameters: { kd_desa },
-        body: scores(n),
+        body: sameScores(n),
         token: dinas.token,
       });
       expect(put.statusCode).toBe(200);

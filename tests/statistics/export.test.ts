@@ -10,20 +10,13 @@ import { handler as exportVillages } from '../../functions/villages/export';
 import { handler as createScore } from '../../functions/scores/create';
 import { handler as createStatus } from '../../functions/statuses/create';
 import { MSG } from '../../lib/contract/messages';
+import { sameScores } from '../robustness/support/fixture';
 import { invoke } from '../support/api';
 import { makeUser } from '../support/users';
 import { makeVillage } from '../support/villages';
 
 const get = (query: Record<string, string>, token?: string, headers?: Record<string, string>) =>
   invoke(exportVillages, { method: 'GET', resource: '/api/desa-wisata/export', query, token, headers });
-const six = (n: number) => ({
-  partisipasi_masyarakat: n,
-  keragaman_paket_wisata: n,
-  akses_tempat_wisata: n,
-  keramahan_difabel: n,
-  fasilitas_tempat_wisata: n,
-  produk_tempat_wisata: n,
-});
 
 describe('GET /api/desa-wisata/export', () => {
   it('XLSX: a header row, one row per village of the region, numbers as numbers, the time as a date', async () => {
@@ -33,7 +26,12 @@ describe('GET /api/desa-wisata/export', () => {
     const a = await makeVillage(owner, { provinsi: prov, kabupaten: 'Timur', nama_desa: 'Desa Ñusa "Indah", Timur' });
     await makeVillage(owner, { provinsi: prov, kabupaten: 'Barat' });
     await makeVillage(owner, { provinsi: `${prov} Lain`, kabupaten: 'Timur' });
-    await invoke(createScore, { method: 'POST', resource: '/api/skor', body: { kd_desa: a.kd_desa, ...six(80) }, token: dinas.token });
+    await invoke(createScore, {
+      method: 'POST',
+      resource: '/api/skor',
+      body: { kd_desa: a.kd_desa, ...sameScores(80) },
+      token: dinas.token,
+    });
     await invoke(createStatus, {
       method: 'POST',
       resource: '/api/status-desa',

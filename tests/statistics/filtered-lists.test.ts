@@ -15,19 +15,12 @@ import { handler as updateVillage } from '../../functions/villages/update';
 import { handler as createVillageDescription } from '../../functions/village-descriptions/create';
 import { MSG } from '../../lib/contract/messages';
 import type { LambdaHandler } from '../../lib/http/handler';
+import { sameScores } from '../robustness/support/fixture';
 import { invoke } from '../support/api';
 import { multipart } from '../support/multipart';
 import { makeUser } from '../support/users';
 import { makeVillage, villageBody } from '../support/villages';
 
-const six = (n: number) => ({
-  partisipasi_masyarakat: n,
-  keragaman_paket_wisata: n,
-  akses_tempat_wisata: n,
-  keramahan_difabel: n,
-  fasilitas_tempat_wisata: n,
-  produk_tempat_wisata: n,
-});
 const list = async (handler: LambdaHandler, resource: string, query: Record<string, string> = {}) => {
   const res = await invoke(handler, { method: 'GET', resource, query });
   expect(res.statusCode, JSON.stringify(res.body).slice(0, 300)).toBe(200);
@@ -48,8 +41,14 @@ describe('filtered public lists', () => {
       [b, 60],
     ] as const)
       expect(
-        (await invoke(createScore, { method: 'POST', resource: '/api/skor', body: { kd_desa: v.kd_desa, ...six(n) }, token: dinas.token }))
-          .statusCode,
+        (
+          await invoke(createScore, {
+            method: 'POST',
+            resource: '/api/skor',
+            body: { kd_desa: v.kd_desa, ...sameScores(n) },
+            token: dinas.token,
+          })
+        ).statusCode,
       ).toBe(201);
     for (const [v, status] of [
       [a, 'aktif'],
@@ -123,7 +122,7 @@ describe('filtered public lists', () => {
       method: 'PUT',
       resource: '/api/skor/{kd_desa}',
       pathParameters: { kd_desa: b.kd_desa },
-      body: six(95),
+      body: sameScores(95),
       token: dinas.token,
     });
     expect(rescored.statusCode).toBe(200);

@@ -10,6 +10,7 @@ import { handler as createStatus } from '../../functions/statuses/create';
 import { handler as villageList } from '../../functions/villages/list';
 import { db, tableName } from '../../lib/db/client';
 import { rebuildStatistics } from '../../lib/db/stats-rebuild';
+import { sameScores } from '../robustness/support/fixture';
 import { invoke } from '../support/api';
 import { counters, expectCountersMatchRecount } from '../support/statistics';
 import { allItems } from '../support/table';
@@ -28,16 +29,7 @@ describe('stats:rebuild', () => {
       resource: '/api/skor',
       body: {
         kd_desa: a.kd_desa,
-        ...Object.fromEntries(
-          [
-            'partisipasi_masyarakat',
-            'keragaman_paket_wisata',
-            'akses_tempat_wisata',
-            'keramahan_difabel',
-            'fasilitas_tempat_wisata',
-            'produk_tempat_wisata',
-          ].map((f) => [f, 92]),
-        ),
+        ...sameScores(92),
       },
       token: dinas.token,
     });

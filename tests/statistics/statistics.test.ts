@@ -21,6 +21,7 @@ import { handler as updateVillage } from '../../functions/villages/update';
 import { handler as deleteVillage } from '../../functions/villages/delete';
 import { handler as verifyAccount } from '../../functions/auth/verify-account';
 import { MSG } from '../../lib/contract/messages';
+import { sameScores } from '../robustness/support/fixture';
 import { invoke, type ApiResponse } from '../support/api';
 import { expectCountersMatchRecount } from '../support/statistics';
 import { makeUser } from '../support/users';
@@ -31,14 +32,6 @@ const REGIONS = [
   { provinsi: 'Jawa Tengah', kabupaten: 'Semarang' },
   { provinsi: 'Bali', kabupaten: 'Gianyar' },
 ];
-const scores = (n: number) => ({
-  partisipasi_masyarakat: n,
-  keragaman_paket_wisata: n,
-  akses_tempat_wisata: n,
-  keramahan_difabel: n,
-  fasilitas_tempat_wisata: n,
-  produk_tempat_wisata: n,
-});
 const get = (query: Record<string, string> = {}, token?: string, headers?: Record<string, string>) =>
   invoke(statistics, { method: 'GET', resource: '/api/statistik', query, token, headers });
 const kdPath = (kd_desa: string) => ({ pathParameters: { kd_desa } });
@@ -58,7 +51,7 @@ describe('GET /api/statistik', () => {
         await invoke(createScore, {
           method: 'POST',
           resource: '/api/skor',
-          body: { kd_desa: a.kd_desa, ...scores(95) },
+          body: { kd_desa: a.kd_desa, ...sameScores(95) },
           token: dinas.token,
         })
       ).statusCode,
@@ -68,7 +61,7 @@ describe('GET /api/statistik', () => {
         await invoke(createScore, {
           method: 'POST',
           resource: '/api/skor',
-          body: { kd_desa: b.kd_desa, ...scores(60) },
+          body: { kd_desa: b.kd_desa, ...sameScores(60) },
           token: dinas.token,
         })
       ).statusCode,
@@ -215,7 +208,7 @@ describe('GET /api/statistik', () => {
               const created = await invoke(createScore, {
                 method: 'POST',
                 resource: '/api/skor',
-                body: { kd_desa: v.kd, ...scores(o.n) },
+                body: { kd_desa: v.kd, ...sameScores(o.n) },
                 token: dinas.token,
               });
               if (created.statusCode !== 409) return created;
@@ -223,7 +216,7 @@ describe('GET /api/statistik', () => {
                 method: 'PUT',
                 resource: '/api/skor/{kd_desa}',
                 ...kdPath(v.kd),
-                body: scores(o.n),
+                body: sameScores(o.n),
                 token: dinas.token,
               });
             }

@@ -53,6 +53,16 @@ function expectStatus(res: ApiResponse, status: number, what: string): Record<st
   return res.body;
 }
 
+/** The six score values all set to `n` (a POST/PUT /api/skor body without kd_desa). */
+export const sameScores = (n: number) => ({
+  partisipasi_masyarakat: n,
+  keragaman_paket_wisata: n,
+  akses_tempat_wisata: n,
+  keramahan_difabel: n,
+  fasilitas_tempat_wisata: n,
+  produk_tempat_wisata: n,
+});
+
 export const SIX_SCORES = {
   partisipasi_masyarakat: 80,
   keragaman_paket_wisata: 75,
