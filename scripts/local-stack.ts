@@ -134,6 +134,7 @@ export function startS3(opts: { port: number; directory: string; bucket: string;
     String(opts.port),
     '--configure-bucket',
     opts.bucket,
+    join(ROOT, 'scripts', 's3-cors.xml'),
     '--silent',
   ];
   return launch('s3rver', process.execPath, args, opts.port, opts.quiet ?? false);

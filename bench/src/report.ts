@@ -99,7 +99,8 @@ export function targetsOf(r: Omit<Results, 'targets'>): Target[] {
           (whole ? '' : ' (a page is small already: the time share is shown, the goal is the one small read)'),
       });
     }
-    if (route.kind === 'list') {
+    // (an export larger than one answer is handed out as a link: judged below)
+    if (route.kind === 'list' && !route.id.startsWith('GET /api/desa-wisata/export')) {
       const gz = Math.round((last.gzipBytes / last.villages) * AT);
       const raw = Math.round((last.responseBytes / last.villages) * AT);
       t.push({
@@ -142,16 +143,25 @@ export function targetsOf(r: Omit<Results, 'targets'>): Target[] {
         `(the floor alone ${floor.toFixed(2)}×); items read ${small.itemsRead} / ${large.itemsRead}; ${large.requests} requests (${large.shape})`,
     });
   }
+  // the export works at any size: inline while the answer fits, otherwise 303 to the stored file
   for (const format of ['xlsx', 'csv']) {
     const ex = scaleRoute(`GET /api/desa-wisata/export?format=${format}`);
     if (!ex) continue;
     const factor = AT / ex.villages;
+    // what one Lambda answer would carry: CSV to a client that takes gzip, XLSX as base64
+    const answer = format === 'csv' ? ex.gzipBytes : Math.ceil((ex.fileBytes ?? 0) / 3) * 4;
+    const projected = answer * factor;
+    const mustLink = projected > LAMBDA_RESPONSE_LIMIT;
     t.push({
-      name: `export (${format}) at ${AT.toLocaleString('en')} villages: time and bytes, extrapolated from ${ex.villages}`,
-      met: ex.gzipBytes * factor < LAMBDA_RESPONSE_LIMIT,
+      name: `export (${format}) at ${AT.toLocaleString('en')} villages: inline under Lambda's 6 MB, or a link to the stored file`,
+      // measured at the size itself: the way it went; extrapolated: the way the handler takes for that size
+      met: factor === 1 ? (ex.delivered === 'link') === mustLink : true,
       detail:
-        `at ${ex.villages}: ${ms(ex.handler.median)} ms, ${kb(ex.responseBytes)} KB as returned, ${kb(ex.gzipBytes)} KB to a gzip client; ` +
-        `×${factor} → ~${((ex.handler.median * factor) / 1000).toFixed(1)} s, ${((ex.gzipBytes * factor) / 1024 / 1024).toFixed(2)} MB (Lambda's limit: 6 MB)`,
+        `at ${ex.villages}: ${ms(ex.handler.median)} ms, file ${kb(ex.fileBytes ?? 0)} KB, ${ex.delivered === 'link' ? '303 to the stored file' : 'inline'}, ` +
+        `one answer ${kb(answer)} KB (${format === 'csv' ? 'gzip client' : 'base64'})` +
+        (factor === 1
+          ? ''
+          : `; ×${factor} → ~${((ex.handler.median * factor) / 1000).toFixed(1)} s, ${(projected / 1024 / 1024).toFixed(2)} MB: ${mustLink ? 'over 6 MB, so 303 to the stored file' : 'inline'}`),
     });
   }
   for (const row of r.trips?.routes ?? []) {
@@ -448,7 +458,9 @@ export function scaleSection(s: ScaleResult, title: string): string[] {
         kb(p.gzipBytes),
         p.repeat
           ? `${p.repeat.status}, ${ms(p.repeat.median)} ms, ${p.repeat.requests} req, ${Math.round(p.repeat.ratio * 1000) / 10}%`
-          : '—',
+          : p.delivered
+            ? `${p.delivered === 'link' ? '303 link to' : 'inline,'} a ${kb(p.fileBytes ?? 0)} KB file`
+            : '—',
       ]);
     }
   }
@@ -471,7 +483,7 @@ export function scaleSection(s: ScaleResult, title: string): string[] {
         'RCU',
         'response KB',
         'gzip KB',
-        'repeat read (If-None-Match)',
+        'repeat read (If-None-Match) / export file',
       ],
       rows,
     ),

@@ -36,6 +36,9 @@ export interface ScalePoint {
   responseBytes: number;
   /** The body a client that takes gzip gets (base64 text, as the function returns it). */
   gzipBytes: number;
+  /** An export: answered inline, or 303 to the stored file (then `fileBytes` is the file's size). */
+  delivered?: 'inline' | 'link';
+  fileBytes?: number;
   repeat?: RepeatRead;
   scans: number;
 }
@@ -83,8 +86,8 @@ interface Spec {
   withToken?: boolean;
   /** A page: judged from this size on (where its rows are all there). */
   compareFrom?: number;
-  /** Not measured above this size (the XLSX export of more is refused with 413: over Lambda's 6 MB). */
-  maxVillages?: number;
+  /** The answer may be 303 to a file stored in S3 (an export larger than one Lambda answer). */
+  mayLink?: boolean;
 }
 
 /** History entries seeded per village (the history pages are measured over them). */
@@ -174,7 +177,7 @@ export const SPECS: Spec[] = [
     id: 'GET /api/desa-wisata/export?format=xlsx',
     label: 'export, XLSX (all)',
     kind: 'list',
-    maxVillages: 20_000,
+    mayLink: true,
     fn: 'villageExport',
     withToken: true,
     event: (_v, t) => apiEvent({ method: 'GET', resource: '/api/desa-wisata/export', query: { format: 'xlsx' }, token: t.history!.token }),
@@ -183,6 +186,7 @@ export const SPECS: Spec[] = [
     id: 'GET /api/desa-wisata/export?format=csv',
     label: 'export, CSV (all)',
     kind: 'list',
+    mayLink: true,
     fn: 'villageExport',
     withToken: true,
     event: (_v, t) => apiEvent({ method: 'GET', resource: '/api/desa-wisata/export', query: { format: 'csv' }, token: t.history!.token }),
@@ -288,9 +292,7 @@ export async function scalePhase(ctx: ScaleContext, tables: ScaleTable[]): Promi
   for (const spec of SPECS) {
     // Sequentially: the observer records one invocation at a time.
     const states: PointState[] = [];
-    for (const t of tables)
-      if (!spec.maxVillages || t.size <= spec.maxVillages) states.push(await start(ctx, handlers.get(`${t.table}:${spec.fn}`)!, spec, t));
-    if (states.length === 0) continue;
+    for (const t of tables) states.push(await start(ctx, handlers.get(`${t.table}:${spec.fn}`)!, spec, t));
     for (let i = 0; i < ctx.n; i++) {
       for (const st of states) {
         if (st.done) continue;
@@ -342,14 +344,19 @@ interface PointState {
   done: boolean;
   budgetHit: boolean;
   gzipBytes: number;
+  delivered?: 'inline' | 'link';
+  fileBytes?: number;
 }
 
 /** Warm-up request; it also gives the requests sent, and (replayed with ReturnConsumedCapacity) the items and capacity read. */
 async function start(ctx: ScaleContext, handler: Handler, spec: Spec, table: ScaleTable): Promise<PointState> {
   const size = table.size;
   const first = await observe(() => invoke(handler, spec.event(size, table)));
-  if (first.result.statusCode !== 200)
+  const linked = spec.mayLink && first.result.statusCode === 303;
+  if (first.result.statusCode !== 200 && !linked)
     throw new Error(`${spec.id} at ${size}: ${first.result.statusCode} ${first.result.body.slice(0, 200)}`);
+  // (a stored export is downloaded once, to state its size)
+  const file = linked ? await fetchBytes(String(first.result.headers?.Location)) : undefined;
   const probe = await ctx.floor.replay(first.calls, true);
   const gz = await invoke(handler, withHeaders(spec.event(size, table), { Accept: 'application/json', 'Accept-Encoding': 'gzip' }));
   const gzipBytes = Buffer.byteLength(gz.body);
@@ -367,8 +374,18 @@ async function start(ctx: ScaleContext, handler: Handler, spec: Spec, table: Sca
     done: false,
     budgetHit: false,
     gzipBytes,
+    ...(spec.mayLink ? { delivered: linked ? 'link' : 'inline', fileBytes: file ?? fileSize(first.result) } : {}),
   };
 }
+
+async function fetchBytes(url: string): Promise<number> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`the stored export at ${url}: ${res.status}`);
+  return (await res.arrayBuffer()).byteLength;
+}
+
+const fileSize = (r: { body: string; isBase64Encoded?: boolean }) =>
+  r.isBase64Encoded ? Buffer.from(r.body, 'base64').byteLength : Buffer.byteLength(r.body);
 
 /** n conditional requests with the first answer's tag: what a browser or CDN revalidating an unchanged list costs. */
 async function repeatRead(ctx: ScaleContext, st: PointState, spec: Spec, point: ScalePoint): Promise<RepeatRead> {
@@ -406,6 +423,7 @@ function finish(st: PointState): ScalePoint {
     rcu: round(probe.rcu, 1),
     responseBytes: Buffer.byteLength(first.result.body),
     gzipBytes: st.gzipBytes,
+    ...(st.delivered ? { delivered: st.delivered, fileBytes: st.fileBytes } : {}),
     scans: first.calls.filter((c) => c.op === 'Scan').length,
   };
 }

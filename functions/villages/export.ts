@@ -1,20 +1,27 @@
-import { tooLarge } from '../../lib/contract/errors';
 import { MSG } from '../../lib/contract/messages';
-import { exportQuery, exportRows, fitsOneAnswer, toCsv, toXlsx } from '../../lib/domain/export';
+import { exportFile, exportQuery, fitsOneAnswer, handOut } from '../../lib/domain/export';
+import { withCompression } from '../../lib/http/compression';
 import { route } from '../../lib/http/handler';
+import { json } from '../../lib/http/response';
 
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** GET /api/desa-wisata/export: every village for an office, as a spreadsheet (XLSX) or CSV file. */
-export const handler = route({ query: exportQuery, invalid: MSG.exportQueryInvalid }, async ({ query }) => {
-  const rows = await exportRows(query);
-  const name = `desa-wisata-${new Date().toISOString().slice(0, 10)}.${query.format}`;
-  const headers = { 'Content-Disposition': `attachment; filename="${name}"`, 'X-Content-Type-Options': 'nosniff' };
-  if (query.format === 'csv')
-    // text, so that clients that take gzip get it compressed (lib/http/compression.ts)
-    return { statusCode: 200, headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' }, body: await toCsv(rows) };
-  // (an XLSX file is a zip already: it goes as it is, and must fit one answer)
-  const body = (await toXlsx(rows)).toString('base64');
-  if (!fitsOneAnswer(body.length)) throw tooLarge(MSG.exportTooLarge);
-  return { statusCode: 200, headers: { ...headers, 'Content-Type': XLSX }, body, isBase64Encoded: true };
+/**
+ * GET /api/desa-wisata/export: every village for an office, as a spreadsheet (XLSX) or CSV
+ * file. Answered inline when the answer fits one Lambda answer; otherwise the file is
+ * stored privately and the answer is 303 to a link that expires (lib/storage/exports.ts).
+ */
+export const handler = route({ query: exportQuery, invalid: MSG.exportQueryInvalid }, async ({ query, headers: request }) => {
+  const file = await exportFile(query);
+  const headers = {
+    'Content-Type': file.contentType,
+    'Content-Disposition': `attachment; filename="${file.name}"`,
+    'X-Content-Type-Options': 'nosniff',
+  };
+  // CSV is text, compressed for clients that take gzip; an XLSX file is a zip already
+  const answer =
+    query.format === 'csv'
+      ? withCompression({ statusCode: 200, headers, body: file.bytes.toString('utf8') }, request)
+      : { statusCode: 200, headers, body: file.bytes.toString('base64'), isBase64Encoded: true };
+  if (fitsOneAnswer(answer.body.length)) return answer;
+  const link = await handOut(file);
+  return json(303, { data: link }, { Location: link.url });
 });

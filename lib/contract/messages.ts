@@ -114,8 +114,6 @@ export const MSG = {
   historySecurityAdminOnly: 'Akses ditolak. Hanya admin yang dapat melihat kejadian keamanan akun.',
   exportQueryInvalid:
     'Parameter ekspor tidak valid: format xlsx atau csv; provinsi dan kabupaten berupa teks (maks. 100 karakter); kabupaten hanya bersama provinsinya',
-  exportTooLarge:
-    'File ekspor terlalu besar untuk satu jawaban (batas 6 MB): persempit dengan provinsi atau kabupaten, atau gunakan format=csv (dikirim terkompresi)',
   exportOfficeOnly: "Akses ditolak. Hanya role 'dinas' dan 'admin' yang dapat mengekspor data desa wisata.",
   listFilterInvalid:
     'Filter tidak valid: provinsi dan kabupaten berupa teks (maks. 100 karakter), kabupaten hanya bersama provinsinya; kategori Mandiri, Maju, Berkembang, Rintisan atau belum_dinilai; status aktif, nonaktif, ditinjau atau pending; jenis Alam, Budaya atau Buatan',

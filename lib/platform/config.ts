@@ -45,6 +45,13 @@ const envSchema = z.object({
     (v) => (v === '' || v === undefined ? undefined : v),
     z.coerce.number().int().min(1).max(3650).optional(),
   ),
+  /** Bytes of the largest export answered inline; a larger file is handed out through S3 (lib/storage/exports.ts). */
+  EXPORT_INLINE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5.8 * 1024 * 1024)
+    .default(Math.floor(5.8 * 1024 * 1024)),
   /** JSON object: route key → access rule override, e.g. {"GET /api/users":"admin,dinas"}. */
   ACCESS_OVERRIDES: z.string().optional(),
 });
@@ -68,6 +75,8 @@ export interface Config {
   historySecurityRetentionDays?: number;
   /** Parse every item read with its record's schema (lib/db/entity.ts): in tests and local runs. */
   validateReads: boolean;
+  /** The largest export answer (bytes, as Lambda counts them) sent inline; Lambda's limit is 6 MB. */
+  exportInlineMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -118,6 +127,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     isLocal,
     validateReads: e.VALIDATE_READS ? e.VALIDATE_READS === 'true' : isLocal,
     historySecurityRetentionDays: e.HISTORY_SECURITY_RETENTION_DAYS,
+    exportInlineMaxBytes: e.EXPORT_INLINE_MAX_BYTES,
     region: e.AWS_REGION,
     tableName: e.TABLE_NAME,
     bucketName: e.BUCKET_NAME,

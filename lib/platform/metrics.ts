@@ -28,6 +28,7 @@ export type BusinessMetric =
   | 'ImagesStored'
   | 'ImagesRemoved'
   | 'ImagesRejected'
+  | 'ExportsStored'
   | 'LoginThrottled'
   | 'OptimisticLockRetries'
   | 'RetriesExhausted';

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, NotFound } from '@aws-sdk/client-s3';
-import { awsClientOptions } from '../platform/aws';
+import { DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, NotFound } from '@aws-sdk/client-s3';
 import { count } from '../platform/metrics';
-import { traced } from '../platform/tracing';
 import { config } from '../platform/config';
 import type { ImageType } from './image-type';
+import { s3 } from './s3';
 
 /**
  * Image objects. Keys are generated here (never from the client's file name):
@@ -16,23 +15,6 @@ import type { ImageType } from './image-type';
  * record may have listed, through the reference records of lib/db/image-refs.ts; a
  * write only removes the new objects of its own that it failed to commit.
  */
-let client: S3Client | undefined;
-export function s3(): S3Client {
-  if (!client) {
-    const c = config();
-    client = traced(
-      new S3Client({
-        ...awsClientOptions(c.endpoints.s3),
-        forcePathStyle: Boolean(c.endpoints.s3),
-        // Without this, stream bodies are sent aws-chunked, which s3rver stores verbatim.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      }),
-    );
-  }
-  return client;
-}
-
 const PREFIX = 'images/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const uploadPrefix = (userId: number) => `${PREFIX}u/${userId}/`;

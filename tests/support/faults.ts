@@ -1,6 +1,6 @@
 import { db } from '../../lib/db/client';
 import { ses } from '../../lib/mail/ses';
-import { s3 } from '../../lib/storage/images';
+import { s3 } from '../../lib/storage/s3';
 
 export class InjectedFault extends Error {
   constructor(

@@ -20,6 +20,7 @@ describe('parseConfig', () => {
       stage: 'local',
       isLocal: true,
       validateReads: true,
+      exportInlineMaxBytes: Math.floor(5.8 * 1024 * 1024),
       region: 'ap-southeast-3',
       tableName: 'tbl',
       bucketName: 'tourism-village-images-local',

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_COLUMNS, fitsOneAnswer, MAX_ANSWER_BYTES, toCsv } from '../../lib/domain/export';
+import { EXPORT_COLUMNS, toCsv } from '../../lib/domain/export';
+import { parseConfig } from '../../lib/platform/config';
 
 describe('the export file', () => {
-  it('refuses a file over what one Lambda answer carries (413), and keeps a margin under its 6 MB', () => {
-    expect(MAX_ANSWER_BYTES).toBeLessThan(6 * 1024 * 1024);
-    expect(fitsOneAnswer(MAX_ANSWER_BYTES)).toBe(true);
-    expect(fitsOneAnswer(MAX_ANSWER_BYTES + 1)).toBe(false);
+  it("answers inline up to a margin under Lambda's 6 MB, and takes no limit above it", () => {
+    const base = { TABLE_NAME: 'table' };
+    expect(parseConfig(base).exportInlineMaxBytes).toBeLessThan(6 * 1024 * 1024);
+    expect(parseConfig({ ...base, EXPORT_INLINE_MAX_BYTES: '1000' }).exportInlineMaxBytes).toBe(1000);
+    expect(() => parseConfig({ ...base, EXPORT_INLINE_MAX_BYTES: String(6 * 1024 * 1024) })).toThrow(/EXPORT_INLINE_MAX_BYTES/);
   });
 
   it('writes CSV as UTF-8 with a byte-order mark, a header row, empty cells for what is missing, ya/tidak', async () => {

@@ -60,6 +60,8 @@ export interface RouteDoc {
   errors: ErrorDoc[];
   /** Response headers of the success response. */
   successHeaders?: Record<string, string>;
+  /** Further non-error answers (e.g. a redirect), each with the headers it sets (name → description). */
+  otherAnswers?: (SuccessDoc & { headers?: Record<string, string> })[];
 }
 
 /** The entries of one area (functions/<area>); the index checks that together they document every route. */

@@ -5,10 +5,10 @@ import { MSG } from '../../contract/messages';
 import { REQUEST_STATUSES } from '../../db/requests';
 import { KATEGORI } from '../../db/scores';
 import { VILLAGE_STATUSES } from '../../db/statuses';
-import { exportQuery } from '../../domain/export';
+import { EXPORT_LINK_SECONDS, exportQuery } from '../../domain/export';
 import { statisticsQuery } from '../../domain/statistics';
 import * as R from '../responses';
-import { e, ok, type AreaDocs } from './shared';
+import { e, mb, ok, type AreaDocs } from './shared';
 
 const count = z.number().int();
 const counts = (names: readonly string[]) => z.object(Object.fromEntries(names.map((n) => [n, count])));
@@ -59,14 +59,17 @@ export const STATISTICS_DOCS = {
       schema: z.string(),
       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     },
+    otherAnswers: [
+      {
+        status: 303,
+        description: `The file is larger than one answer carries (${mb(5.8 * 1024 * 1024)}; e.g. an XLSX of ~50,000 villages, or a large CSV to a client without gzip): it was stored privately and \`Location\` (also \`data.url\`) downloads it until \`data.expires_at\` (${EXPORT_LINK_SECONDS / 60} minutes). Clients that follow redirects receive the file.`,
+        schema: R.success({ data: z.object({ url: z.url(), expires_at: z.iso.datetime() }) }),
+        headers: { Location: 'A presigned download link of the file' },
+      },
+    ],
     errors: [
       e(400, MSG.exportQueryInvalid, 'format not xlsx or csv, a region too long or empty, or kabupaten without provinsi'),
       e(403, MSG.exportOfficeOnly, 'a pengelola asked'),
-      e(
-        413,
-        MSG.exportTooLarge,
-        'the XLSX file of the rows asked for is over what one Lambda answer carries (about 50,000 villages at once)',
-      ),
     ],
   },
   'GET /statistik': {

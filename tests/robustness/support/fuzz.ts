@@ -39,7 +39,7 @@ import { IMAGE_HEADERS } from '../../support/multipart';
 import { declaredRoutes, type DeclaredRoute } from '../../support/routes';
 import { allItems } from '../../support/table';
 import { db } from '../../../lib/db/client';
-import { s3 } from '../../../lib/storage/images';
+import { s3 } from '../../../lib/storage/s3';
 import { clearStores, makeFixture, type Fixture } from './fixture';
 import { SAMPLES, type SampleRequest } from './samples';
 
