@@ -10,8 +10,9 @@
  * 4. DynamoDB requests per route (and Scans: 0);
  * 5. cold start of every function against an SDK-clients-only baseline;
  * 6. scale: 100 / 1,000 / 10,000 villages;
- * 7. serverless-offline under load (informative);
- * 8. peak memory; writes bench/results.json and BENCHMARKS.md, prints the tables.
+ * 7. images: storing a 12 MP photo, and the image bytes of the web app's pages (issue 23);
+ * 8. serverless-offline under load (informative);
+ * 9. peak memory; writes bench/results.json and BENCHMARKS.md, prints the tables.
  * Tests never run this; it asserts nothing about times (only Scans = 0 sets the exit code).
  */
 import { spawnSync } from 'node:child_process';
@@ -23,12 +24,13 @@ import { buildAll, type BuildResult } from './src/build';
 import { coldPhase, type ColdResult } from './src/cold';
 import { listFunctions } from './src/functions';
 import { Floor, installObserver } from './src/observer';
+import { imagesPhase, type ImagesResult } from './src/images';
 import { offlinePhase, type OfflineResult } from './src/offline';
 import { serverlessPackage, serviceCopy, type PackageResult } from './src/package';
 import { benchmarksMd, type LargeScaleRun, renderTables, targetsOf, type Results } from './src/report';
 import { prepareScale, scalePhase, type ScaleResult } from './src/scale';
 import { tripsPhase, type TripsResult } from './src/trips';
-import { LOCAL_CREDENTIALS, LOCAL_REGION, serviceEnv, startStack, type Stack } from './src/stack';
+import { LOCAL_CREDENTIALS, LOCAL_REGION, serviceEnv, startStack, useTable, type Stack } from './src/stack';
 import { round } from './src/stats';
 import { prepareWarm, WARM_TABLE, warmPhase, type WarmResult } from './src/warm';
 
@@ -107,6 +109,7 @@ async function main(): Promise<number> {
   let trips: TripsResult | undefined;
   let cold: ColdResult | undefined;
   let offline: OfflineResult | undefined;
+  let images: ImagesResult | undefined;
   try {
     // Untimed work first, overlapped: packaging runs while the stack starts, the bundles build and the tables fill.
     if (!skip.has('package')) {
@@ -159,6 +162,10 @@ async function main(): Promise<number> {
     // Timed work, one thing at a time.
     if (warmFx && !skip.has('warm')) warm = await warmPhase(warmCtx, warmFx);
     if (scaleTables) scale = await scalePhase(scaleCtx, scaleTables);
+    if (warmFx && !skip.has('images')) {
+      useTable(stack, WARM_TABLE);
+      images = await imagesPhase({ root: ROOT, build, env: serviceEnv(stack, WARM_TABLE), fixtures: warmFx, runs: 5, log });
+    }
     if (!skip.has('cold')) {
       log(`cold start: ${coldNames.length} functions + baseline, 2 variants, ${knobs.BENCH_COLD_RUNS} fresh processes each`);
       cold = await coldPhase({
@@ -226,6 +233,7 @@ async function main(): Promise<number> {
     trips,
     cold,
     offline,
+    images,
     memory: { maxRssMiB: round(process.resourceUsage().maxRSS / 1024, 1) },
     scans,
     errors,

@@ -64,6 +64,11 @@ export interface RouteSpec {
   timeout?: number;
   memorySize?: number;
   /**
+   * It stores images (lib/domain/image-processing.ts): sharp's native linux-x64 binary is
+   * packaged with it, so it runs on x86_64, with IMAGE_FUNCTION_MEMORY_MB unless memorySize says otherwise.
+   */
+  storesImages?: true;
+  /**
    * What the route reads first about the village in its path (`kd_desa`): read in the
    * same round trip as the caller's user item (lib/db/read-ahead.ts).
    */
@@ -72,6 +77,9 @@ export interface RouteSpec {
 
 /** Items of a village's partition a route can read ahead (their key builders in lib/db/keys.ts). */
 export type ReadAheadKind = 'village' | 'tourismDescription' | 'villageDescription' | 'score' | 'status';
+
+/** Memory of the functions that store images: a 12 MP photo's decode and three encodes (BENCHMARKS.md, images). */
+export const IMAGE_FUNCTION_MEMORY_MB = 1536;
 
 export const ROUTES = {
   // accounts
@@ -120,6 +128,7 @@ export const ROUTES = {
   // tourism descriptions, uploads, attractions
   'POST /api/deskripsi-wisata': {
     fn: 'tourismCreate',
+    storesImages: true,
     handler: 'tourism/create',
     access: role('pengelola', MSG.pengelolaOnlyTourismDescription),
   },
@@ -127,6 +136,7 @@ export const ROUTES = {
   'GET /api/deskripsi-wisata/{kd_desa}': { fn: 'tourismGet', handler: 'tourism/get', access: PUBLIC },
   'PUT /api/deskripsi-wisata/{kd_desa}': {
     fn: 'tourismUpdate',
+    storesImages: true,
     handler: 'tourism/update',
     readAhead: ['village', 'tourismDescription'],
     access: role('pengelola', MSG.pengelolaOnlyTourismDescription),
@@ -139,6 +149,7 @@ export const ROUTES = {
   },
   'PATCH /api/deskripsi-wisata/{kd_desa}': {
     fn: 'tourismAppendItems',
+    storesImages: true,
     handler: 'tourism/append-items',
     readAhead: ['village', 'tourismDescription'],
     access: role('pengelola', MSG.pengelolaOnlyTourismDescription),
@@ -149,7 +160,7 @@ export const ROUTES = {
     readAhead: ['village', 'tourismDescription'],
     access: role('pengelola', MSG.pengelolaOnlyTourismDescription),
   },
-  'POST /api/upload/gambar': { fn: 'uploadImage', handler: 'uploads/upload-image', access: ANY_TOKEN },
+  'POST /api/upload/gambar': { fn: 'uploadImage', handler: 'uploads/upload-image', access: ANY_TOKEN, storesImages: true },
   'GET /api/atraksi-wisata': { fn: 'attractionsRandom', handler: 'attractions/random', access: PUBLIC },
 
   // requests
@@ -180,11 +191,13 @@ export const ROUTES = {
   'GET /api/deskripsi-desa/{kd_desa}': { fn: 'villageDescriptionGet', handler: 'village-descriptions/get', access: PUBLIC },
   'POST /api/deskripsi-desa': {
     fn: 'villageDescriptionCreate',
+    storesImages: true,
     handler: 'village-descriptions/create',
     access: role('pengelola', MSG.pengelolaOnlyVillageDescription),
   },
   'PUT /api/deskripsi-desa/{kd_desa}': {
     fn: 'villageDescriptionUpdate',
+    storesImages: true,
     handler: 'village-descriptions/update',
     readAhead: ['village', 'villageDescription'],
     access: role('pengelola', MSG.pengelolaOnlyVillageDescription),
@@ -284,6 +297,7 @@ export function serverlessFunctions(cors: unknown): Record<string, unknown> {
       ...(spec.files ? { package: { patterns: [...spec.files] } } : {}),
       ...(spec.timeout ? { timeout: spec.timeout } : {}),
       ...(spec.memorySize ? { memorySize: spec.memorySize } : {}),
+      ...(spec.storesImages ? { architecture: 'x86_64', memorySize: spec.memorySize ?? IMAGE_FUNCTION_MEMORY_MB } : {}),
       events: [http(path), ...(spec.webApp ? [http(spec.webApp)] : [])],
     };
   }

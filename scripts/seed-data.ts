@@ -29,6 +29,8 @@ import { createStatus } from '../lib/domain/statuses';
 import { createTourismDescription, createTourismInput } from '../lib/domain/tourism-descriptions';
 import { createVillageDescription, createVillageDescriptionInput } from '../lib/domain/village-descriptions';
 import { createVillage } from '../lib/domain/villages';
+// (the seed stores images: made web-sized like every stored image)
+import '../lib/domain/image-storing';
 import type { UploadedFile } from '../lib/http/multipart';
 import { gradientPng, type Rgb } from './png';
 

@@ -1,3 +1,4 @@
+import '../../lib/domain/image-storing';
 import { createTourismDescription, createTourismInput, TOURISM_FORM } from '../../lib/domain/tourism-descriptions';
 import { form } from '../../lib/http/form';
 import { route } from '../../lib/http/handler';

@@ -1,9 +1,11 @@
-import { storeUpload, UPLOAD_LIMITS } from '../../lib/domain/images';
+import '../../lib/domain/image-storing';
+import { imageVariantsOf, storeUpload, UPLOAD_LIMITS } from '../../lib/domain/images';
 import { upload } from '../../lib/http/form';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 
 /** POST /api/upload/gambar: one image in field `file`, stored under the caller's upload prefix. */
-export const handler = route({ upload: upload(UPLOAD_LIMITS) }, async ({ file, user }) =>
-  ok({ url: await storeUpload(file.data, user!.id) }),
-);
+export const handler = route({ upload: upload(UPLOAD_LIMITS) }, async ({ file, user }) => {
+  const url = await storeUpload(file.data, user!.id);
+  return ok({ url, gambar_varian: imageVariantsOf([url]) });
+});

@@ -1,3 +1,4 @@
+import '../../lib/domain/image-storing';
 import { createVillageDescription, createVillageDescriptionInput } from '../../lib/domain/village-descriptions';
 import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';

@@ -1,3 +1,4 @@
+import '../../lib/domain/image-storing';
 import { updateVillageDescription, updateVillageDescriptionInput } from '../../lib/domain/village-descriptions';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';

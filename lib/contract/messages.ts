@@ -20,6 +20,8 @@ export const MSG = {
   fieldTooLarge: 'Isi field terlalu besar',
   fileTooLarge: 'Ukuran file maksimal 5 MB',
   imageTypeInvalid: 'Format file harus JPG, PNG, atau WebP',
+  imageTooManyPixels: 'Gambar terlalu besar: paling banyak 50 megapiksel (misalnya 8160 × 6120 piksel)',
+  imageCorrupt: 'File gambar rusak atau terpotong: unggah ulang file aslinya',
   imageUrlInvalid: 'URL gambar tidak valid: hanya gambar yang diunggah ke layanan ini yang dapat digunakan',
   imageNotFound: 'Gambar tidak ditemukan',
   tooManyFilesForItems: 'Jumlah file melebihi jumlah gambar yang diminta item',

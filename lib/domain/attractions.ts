@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { variantUrl } from '../storage/images';
 import { randomAttractionDescriptions, type StoredItem } from '../db/tourism-descriptions';
 import { getVillages, type VillageRecord } from '../db/villages';
 
@@ -18,9 +19,10 @@ export interface PickedAttraction {
 }
 
 /** The contract's item of GET /api/atraksi-wisata. */
+/** (a list that shows cards: its images point at their card variant, docs/decisions.md "Images") */
 export const toPublicAttraction = ({ attraction, village }: PickedAttraction) => ({
   nama_atraksi: String(attraction.nama_atraksi),
-  gambar: attraction.gambar,
+  gambar: attraction.gambar.map((url) => variantUrl(url, 'card')),
   nama_desa: village.nama_desa,
   slug: village.slug,
 });

@@ -5,10 +5,25 @@ import { invalid } from '../contract/errors';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { log } from '../platform/log';
 import { MSG } from '../contract/messages';
-import { count } from '../platform/metrics';
-import { detectImageType } from '../storage/image-type';
+import type { PreparedImage } from './image-processing';
+export { imageVariantsOf } from '../storage/images';
 import { canonicalImageUrl, deleteImages, imageExists, keyOf, putImage, uploadPrefix, villagePrefix } from '../storage/images';
 import { sweepVillageImages } from './image-sweep';
+
+/**
+ * How images are made before they are stored (lib/domain/image-processing.ts, sharp). A
+ * function that stores images enables it in its handler module (`storesImages` in
+ * lib/routes.ts): this module is also part of functions that only release or delete
+ * images, and they must not bundle or package sharp.
+ */
+let prepare: ((data: Buffer) => Promise<PreparedImage>) | undefined;
+export function enableImageStoring(fn: (data: Buffer) => Promise<PreparedImage>): void {
+  prepare = fn;
+}
+function preparer(): (data: Buffer) => Promise<PreparedImage> {
+  if (!prepare) throw new Error('this function does not store images: its handler must call enableImageStoring');
+  return prepare;
+}
 
 /** Limits of multipart image fields. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -37,15 +52,15 @@ export class ImageChanges {
     private readonly callerId: number,
   ) {}
 
-  /** Checks every file's bytes first (nothing is stored if one is not an image), then stores them all. */
+  /**
+   * Prepares every file first (lib/domain/image-processing.ts: nothing is stored if one is
+   * not a sound image), then stores them all with their variants.
+   */
   async store(files: UploadedFile[]): Promise<string[]> {
-    const types = files.map((f) => detectImageType(f.data));
-    if (types.some((t) => t === null)) {
-      count('ImagesRejected', types.filter((t) => t === null).length);
-      throw invalid(MSG.imageTypeInvalid);
-    }
+    const fresh = files.filter((f) => !this.storedFor.has(f));
+    const prepared = new Map(await Promise.all(fresh.map(async (f) => [f, await preparer()(f.data)] as const)));
     const results = await Promise.allSettled(
-      files.map(async (f, i) => this.storedFor.get(f) ?? (await putImage(f.data, types[i]!, villagePrefix(this.kd)))),
+      files.map(async (f) => this.storedFor.get(f) ?? (await putImage(prepared.get(f)!, villagePrefix(this.kd)))),
     );
     results.forEach((r, i) => {
       if (r.status === 'fulfilled' && !this.storedFor.has(files[i]!)) {
@@ -157,12 +172,7 @@ export const UPLOAD_LIMITS: MultipartLimits = {
   fieldSize: 1024,
 };
 
-/** POST /api/upload/gambar: an image (checked by its bytes) stored under the caller's upload prefix; its URL. */
+/** POST /api/upload/gambar: an image (made safe and web-sized, with its variants) stored under the caller's upload prefix; its URL. */
 export async function storeUpload(data: Buffer, callerId: number): Promise<string> {
-  const type = detectImageType(data);
-  if (!type) {
-    count('ImagesRejected');
-    throw invalid(MSG.imageTypeInvalid);
-  }
-  return putImage(data, type, uploadPrefix(callerId));
+  return putImage(await preparer()(data), uploadPrefix(callerId));
 }

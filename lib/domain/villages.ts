@@ -7,6 +7,7 @@ import { listRequests, requests as requestEntity } from '../db/requests';
 import { isTransactionConflict } from '../db/transact';
 import { readModifyWrite } from './read-modify-write';
 import * as store from '../db/villages';
+import { variantUrl } from '../storage/images';
 import {
   SignupRefusedError,
   toPublicVillage,
@@ -195,10 +196,10 @@ export async function listVillages(filter?: VillageFilter) {
 const DETAIL_FIELDS = ['kd_desa', 'gambar_cover', 'provinsi', 'kabupaten', 'nama_popular', 'slug'] as const;
 type DetailSource = Pick<VillageRecord, (typeof DETAIL_FIELDS)[number]>;
 
-/** GET /api/desa-wisata/details: the contract's item of a village. */
+/** GET /api/desa-wisata/details: the contract's item of a village (a card: the cover's card variant, docs/decisions.md "Images"). */
 export const toVillageDetails = (v: DetailSource) => ({
   kd_desa: v.kd_desa,
-  gambar_cover: v.gambar_cover ?? null,
+  gambar_cover: variantUrl(v.gambar_cover ?? null, 'card'),
   provinsi: v.provinsi,
   kabupaten: v.kabupaten,
   nama_popular: v.nama_popular,

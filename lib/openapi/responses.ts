@@ -44,6 +44,14 @@ const categoryText = (item: string) =>
     examples: ['[{"id":1,"nama_atraksi":"Jeep lava tour","kategori_atraksi":"Alam","gambar":[]}]'],
   });
 
+/** `gambar_varian` (lib/storage/images.ts imageVariantsOf): beside the contract's fields of responses that carry images. */
+export const ImageVariants = z.record(z.string().meta({ format: 'uri' }), z.object({ card: z.url(), thumb: z.url() })).meta({
+  id: 'ImageVariants',
+  description:
+    "Each image of the response (by its URL) → its WebP renditions: `card` (long edge 800 px) and `thumb` (320 px). Added beside the contract's fields; images stored elsewhere are not listed.",
+});
+export const withImageVariants = <T extends z.ZodObject>(schema: T) => schema.extend({ gambar_varian: ImageVariants });
+
 export const TourismDescription = z
   .object({
     kd_desa: z.string(),
@@ -56,10 +64,11 @@ export const TourismDescription = z
     suvenir: categoryText('suvenir {nama_suvenir, harga_suvenir}'),
     created_at: timestamp,
     updated_at: timestamp,
+    gambar_varian: ImageVariants,
   })
   .meta({ id: 'TourismDescription', description: 'A tourism description; the four categories are JSON text arrays.' });
 
-export const VillageDescription = villageDescriptions.publicSchema;
+export const VillageDescription = withImageVariants(villageDescriptions.publicSchema);
 
 export const Request = requests.publicSchema
   .extend({

@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectsCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, NotFound } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  NotFound,
+} from '@aws-sdk/client-s3';
 import { count } from '../platform/metrics';
 import { config } from '../platform/config';
-import type { ImageType } from './image-type';
+import { IMAGE_VARIANTS, type ImageType, type VariantName } from './image-type';
 import { s3 } from './s3';
 
 /**
@@ -65,25 +72,111 @@ export function canonicalImageUrl(url: unknown): string | null {
   return GENERATED_KEY.test(key) ? urlOf(key) : null;
 }
 
-/** Stores one image under `prefix` and returns its public URL. */
-export async function putImage(data: Buffer, type: ImageType, prefix: string): Promise<string> {
-  const key = `${prefix}${randomUUID()}.${type.ext}`;
+/** An image as it is stored: the web-sized image in its own format, and its WebP variants. */
+export interface ImageToStore {
+  type: ImageType;
+  data: Buffer;
+  variants: Record<VariantName, Buffer>;
+}
+
+const VARIANT_SUFFIX = new RegExp(`\\.(${IMAGE_VARIANTS.map((v) => v.name).join('|')})\\.webp$`);
+/** A variant's key: the image's key with `.<variant>.webp` for its extension. */
+export const variantKey = (key: string, name: VariantName) => key.replace(/\.(jpg|png|webp)$/, `.${name}.webp`);
+export const isVariantKey = (key: string) => VARIANT_SUFFIX.test(key);
+
+/**
+ * The URL of an image's variant, for an image this service stored; any other URL (or
+ * none) is returned as it is, so a field never points at nothing.
+ */
+export function variantUrl<U extends string | null | undefined>(url: U, name: VariantName): U | string {
+  if (!url) return url;
+  const key = keyOf(url);
+  return key && !isVariantKey(key) && /\.(jpg|png|webp)$/.test(key) ? urlOf(variantKey(key, name)) : url;
+}
+
+/**
+ * `gambar_varian`, the one field that lists variants beside a response's image fields:
+ * each image of this store among `urls` → its variants' URLs (other URLs are left out).
+ */
+export function imageVariantsOf(urls: Iterable<string | null | undefined>): Record<string, Record<VariantName, string>> {
+  const out: Record<string, Record<VariantName, string>> = {};
+  for (const url of urls) {
+    if (!url || out[url]) continue;
+    const card = variantUrl(url, 'card');
+    if (card !== url)
+      out[url] = Object.fromEntries(IMAGE_VARIANTS.map((v) => [v.name, variantUrl(url, v.name)])) as Record<VariantName, string>;
+  }
+  return out;
+}
+
+/** Object metadata of an image made by lib/domain/image-processing.ts (the backfill leaves such images' bytes alone). */
+const WEB_SIZED = { 'tv-image': 'web-1' };
+
+async function putObject(Key: string, Body: Buffer, ContentType: string): Promise<void> {
   await s3().send(
-    new PutObjectCommand({
+    new PutObjectCommand({ Bucket: config().bucketName, Key, Body, ContentType, CacheControl: IMMUTABLE, Metadata: WEB_SIZED }),
+  );
+}
+
+/** A stored image's bytes, and whether it was made web-sized by this service (its metadata says so). */
+export async function readImage(key: string): Promise<{ data: Buffer; webSized: boolean }> {
+  const out = await s3().send(new GetObjectCommand({ Bucket: config().bucketName, Key: key }));
+  const data = Buffer.from(await out.Body!.transformToByteArray());
+  return { data, webSized: out.Metadata?.['tv-image'] === WEB_SIZED['tv-image'] };
+}
+
+/** One page (up to 1,000 keys, in key order) of the objects under `prefix` after `startAfter`. */
+export async function listKeyPage(
+  prefix: string,
+  opts: { startAfter?: string; token?: string } = {},
+): Promise<{ keys: { key: string; bytes: number }[]; token?: string }> {
+  const out = await s3().send(
+    new ListObjectsV2Command({
       Bucket: config().bucketName,
-      Key: key,
-      Body: data,
-      ContentType: type.contentType,
-      CacheControl: IMMUTABLE,
+      Prefix: prefix,
+      StartAfter: opts.token ? undefined : opts.startAfter,
+      ContinuationToken: opts.token,
     }),
   );
+  return {
+    keys: (out.Contents ?? []).filter((o) => o.Key).map((o) => ({ key: o.Key!, bytes: o.Size ?? 0 })),
+    token: out.IsTruncated ? out.NextContinuationToken : undefined,
+  };
+}
+
+/**
+ * Stores one image and its variants under `prefix` (in parallel) and returns the image's
+ * public URL. If one put fails, the others are removed and the error is thrown.
+ */
+export async function putImage(image: ImageToStore, prefix: string): Promise<string> {
+  const key = `${prefix}${randomUUID()}.${image.type.ext}`;
+  const objects: [string, Buffer, string][] = [
+    [key, image.data, image.type.contentType],
+    ...IMAGE_VARIANTS.map((v): [string, Buffer, string] => [variantKey(key, v.name), image.variants[v.name], 'image/webp']),
+  ];
+  const results = await Promise.allSettled(objects.map(([k, body, type]) => putObject(k, body, type)));
+  const failure = results.find((r) => r.status === 'rejected');
+  if (failure) {
+    await deleteImages([urlOf(key)]).catch(() => undefined); // what is left goes with the sweep
+    throw (failure as PromiseRejectedResult).reason;
+  }
   count('ImagesStored');
   return urlOf(key);
 }
 
-/** Deletes the objects behind these URLs (URLs outside this store are ignored). */
+/**
+ * Replaces a stored image's bytes (unless `variantsOnly`) and writes its variants, under
+ * the same keys (the backfill). The variants go last: an image with all its variants is done.
+ */
+export async function rewriteImage(key: string, image: ImageToStore, variantsOnly = false): Promise<void> {
+  if (!variantsOnly) await putObject(key, image.data, image.type.contentType);
+  await Promise.all(IMAGE_VARIANTS.map((v) => putObject(variantKey(key, v.name), image.variants[v.name], 'image/webp')));
+}
+
+/** Deletes the objects behind these URLs and their variants (URLs outside this store are ignored). */
 export async function deleteImages(urls: Iterable<string>): Promise<void> {
-  const keys = [...new Set([...urls].map(keyOf).filter((k): k is string => k !== null))];
+  const images = [...urls].map(keyOf).filter((k): k is string => k !== null);
+  const keys = [...new Set(images.flatMap((k) => (isVariantKey(k) ? [k] : [k, ...IMAGE_VARIANTS.map((v) => variantKey(k, v.name))])))];
   for (let i = 0; i < keys.length; i += 1000) {
     const out = await s3().send(
       new DeleteObjectsCommand({
@@ -125,13 +218,14 @@ export async function deleteAllUnder(prefix: string): Promise<void> {
   await deleteImages((await listKeys(prefix)).map(urlOf));
 }
 
-/** Every image object (under `prefix`) with its last-modified time (epoch ms), all pages. */
+/** Every image object (under `prefix`; not the variants, which go with their image) with its last-modified time (epoch ms), all pages. */
 export async function listImageObjects(prefix = PREFIX): Promise<{ key: string; modified: number }[]> {
   const objects: { key: string; modified: number }[] = [];
   let token: string | undefined;
   do {
     const out = await s3().send(new ListObjectsV2Command({ Bucket: config().bucketName, Prefix: prefix, ContinuationToken: token }));
-    for (const o of out.Contents ?? []) if (o.Key) objects.push({ key: o.Key, modified: o.LastModified?.getTime() ?? 0 });
+    for (const o of out.Contents ?? [])
+      if (o.Key && !isVariantKey(o.Key)) objects.push({ key: o.Key, modified: o.LastModified?.getTime() ?? 0 });
     token = out.IsTruncated ? out.NextContinuationToken : undefined;
   } while (token);
   return objects;

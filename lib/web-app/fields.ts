@@ -1,14 +1,16 @@
 /**
  * The response fields the web-app dialect adds beside the contract's, per kind of
- * response. The contract's own fields never change; tests remove exactly these to check
+ * response (and `gambar_varian`, the variants of a response's images, lib/storage/images.ts). The contract's own fields never change; tests remove exactly these to check
  * the contract's shapes as strictly as before, and check these on their own.
  */
 export const WEB_APP_FIELDS = {
   me: ['data'],
   attraction: ['atraksi', 'kabupaten', 'nama_popular'],
   tourismItem: ['nama', 'harga'],
-  villageDescription: ['galeri_desa', 'gambar_cover'],
-  villageDescriptionWrite: ['galeri_desa', 'gambar_cover', 'latitude', 'longitude'],
+  villageDescription: ['galeri_desa', 'gambar_cover', 'gambar_varian'],
+  villageDescriptionWrite: ['galeri_desa', 'gambar_cover', 'latitude', 'longitude', 'gambar_varian'],
+  tourismDescription: ['gambar_varian'],
+  upload: ['gambar_varian'],
   status: ['nama_desa_wisata', 'provinsi', 'kabupaten'],
   villageDetailsByKind: ['jenis_desa'],
 } as const;

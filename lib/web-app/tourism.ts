@@ -1,3 +1,4 @@
+import { imageVariantsOf } from '../storage/images';
 import { CATEGORIES, toPublicTourismDescription, toPublicTourismItem, type Category } from '../domain/tourism-descriptions';
 import type { StoredItem, TourismDescriptionRecord } from '../db/tourism-descriptions';
 
@@ -57,5 +58,8 @@ const itemForWebApp = (c: Category, item: StoredItem) => ({
   ...(PRICE[c] ? { harga: item[PRICE[c]!] } : {}),
 });
 
-/** The contract's description view with `nama`/`harga` added to every item. */
-export const tourismDescriptionForWebApp = (d: TourismDescriptionRecord) => toPublicTourismDescription(d, itemForWebApp);
+/** The contract's description view with `nama`/`harga` added to every item, and the variants of the items' images (`gambar_varian`). */
+export const tourismDescriptionForWebApp = (d: TourismDescriptionRecord) => ({
+  ...toPublicTourismDescription(d, itemForWebApp),
+  gambar_varian: imageVariantsOf(CATEGORIES.flatMap((c) => (d[c] ?? []).flatMap((item) => item.gambar ?? []))),
+});

@@ -1,3 +1,4 @@
+import { imageVariantsOf } from '../storage/images';
 import { coverOf, JENIS_DESA, toPublicVillageDescription, type VillageDescriptionRecord } from '../db/village-descriptions';
 import { VILLAGE_DESCRIPTION_FORM_LIMITS, type VillageDescriptionFiles } from '../domain/village-descriptions';
 import { invalid } from '../contract/errors';
@@ -36,8 +37,12 @@ export function fromWebAppVillageDescriptionData(data: unknown): unknown {
   return { ...d, jenis_desa: kinds[0], jenis_desa_list: kinds };
 }
 
-/** The web app's extra fields of a village description. */
-const extras = (d: VillageDescriptionRecord) => ({ galeri_desa: d.galeri_gambar, gambar_cover: coverOf(d) });
+/** The web app's extra fields of a village description, and the variants of its images (`gambar_varian`). */
+const extras = (d: VillageDescriptionRecord) => ({
+  galeri_desa: d.galeri_gambar,
+  gambar_cover: coverOf(d),
+  gambar_varian: imageVariantsOf([...d.galeri_gambar, coverOf(d)]),
+});
 
 /** GET /api/deskripsi-desa/{kd}: the contract's view plus `galeri_desa` and `gambar_cover`. */
 export const villageDescriptionForWebApp = (d: VillageDescriptionRecord) => ({ ...toPublicVillageDescription(d), ...extras(d) });

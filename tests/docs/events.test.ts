@@ -10,7 +10,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { LambdaHandler } from '../../lib/http/handler';
 import { bodyBytes, parseMultipart } from '../../lib/http/multipart';
-import { detectImageType } from '../../lib/storage/image-type';
+import { sniffImageType } from '../../lib/storage/image-type';
 import { ROOT } from '../../scripts/local-stack';
 import { declaredRoutes } from '../support/routes';
 
@@ -46,7 +46,7 @@ describe('events/', () => {
       });
       if (form.fields.data !== undefined) expect(() => JSON.parse(form.fields.data!)).not.toThrow();
       expect(form.files.length).toBeGreaterThan(0);
-      for (const f of form.files) expect(detectImageType(f.data)?.ext).toBe('png');
+      for (const f of form.files) expect(sniffImageType(f.data)?.ext).toBe('png');
     } else if (event.body) {
       expect(event.headers['Content-Type']).toBe('application/json');
       expect(() => JSON.parse(event.body!)).not.toThrow();

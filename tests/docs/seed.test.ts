@@ -7,7 +7,7 @@ import { handler as login } from '../../functions/auth/login';
 import { handler as scoreList } from '../../functions/scores/list';
 import { handler as scoreHistory } from '../../functions/history/score';
 import { handler as villageDetails } from '../../functions/villages/details';
-import { detectImageType } from '../../lib/storage/image-type';
+import { sniffImageType } from '../../lib/storage/image-type';
 import { DEMO_LOGINS, SEED_VILLAGES, seedDemoData } from '../../scripts/seed-data';
 import { invoke } from '../support/api';
 import { bucketKeys, fetchImage } from '../support/bucket';
@@ -48,8 +48,9 @@ describe('seed', () => {
     const details = await invoke(villageDetails, { method: 'GET', resource: '/api/desa-wisata/details' });
     expect(details.body.data).toHaveLength(SEED_VILLAGES.length);
     expect(new Set(details.body.data.map((v: { provinsi: string }) => v.provinsi)).size).toBeGreaterThanOrEqual(6);
+    // (the details list shows cards: its cover points at the cover's WebP card)
     const cover = await fetchImage(details.body.data[0].gambar_cover);
-    expect(cover && detectImageType(cover)?.ext).toBe('png');
+    expect(cover && sniffImageType(cover)?.ext).toBe('webp');
 
     // Scores in all four categories, and an unscored village.
     const scores = await invoke(scoreList, { method: 'GET', resource: '/api/skor' });

@@ -4,6 +4,8 @@ import { MSG } from '../../lib/contract/messages';
 import { mailsTo, uniqueEmail, uniqueName } from '../support/api';
 import { OFFLINE_START_TIMEOUT_MS, startOffline, type Offline } from '../support/offline';
 import { png } from '../support/multipart';
+import { storedFrom } from '../support/images';
+import { variantUrl } from '../../lib/storage/images';
 import { makeUser } from '../support/users';
 import { villageBody } from '../support/villages';
 
@@ -42,7 +44,8 @@ describe('villages, descriptions and scores through serverless-offline', { timeo
     expect(desc.status).toBe(201);
     const url = JSON.parse(desc.body.data.atraksi)[0].gambar[0];
     const fetched = Buffer.from(await (await fetch(url)).arrayBuffer());
-    expect(fetched.equals(image)).toBe(true);
+    expect(await storedFrom(fetched, image)).toBe(true);
+    expect((await fetch(variantUrl(url, 'card'))).status).toBe(200);
 
     const random = await call('GET', '/api/atraksi-wisata');
     expect(random.body.data.some((a: any) => a.slug === slug && a.nama_atraksi === 'Air Terjun')).toBe(true);
@@ -56,6 +59,7 @@ describe('villages, descriptions and scores through serverless-offline', { timeo
     const del = await call('DELETE', `/api/desa-wisata/${kd_desa}`, { token: owner.token });
     expect(del).toEqual({ status: 200, body: { status: 'success', message: MSG.villageDeleted } });
     expect((await fetch(url)).status).toBe(404);
+    expect((await fetch(variantUrl(url, 'card'))).status).toBe(404); // its variants went with it
   });
 
   it('scores and statuses with role checks over HTTP', async () => {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/api';
 import { png } from '../support/multipart';
+import { variantUrl } from '../../lib/storage/images';
 import { OFFLINE_START_TIMEOUT_MS, startOffline, type Offline } from '../support/offline';
 import { makeUser } from '../support/users';
 
@@ -211,7 +212,9 @@ describe('the existing web app against the service', { timeout: 240_000 }, () =>
     const item = res.data.data.find((d: any) => d.kd_desa === kd);
     expect(item.jenis_desa?.includes('buatan')).toBe(true);
     expect(item.jenis_desa?.includes('alam')).toBe(false);
-    expect(item.gambar_cover).toBe((await axios('GET', `/api/deskripsi-desa/${kd}`)).data.data.gambar_cover);
+    // (a card: the chosen cover's card variant)
+    expect(item.gambar_cover).toBe(variantUrl((await axios('GET', `/api/deskripsi-desa/${kd}`)).data.data.gambar_cover, 'card'));
+    expect(await imageServes(item.gambar_cover)).toBe(true);
     expect(item).toMatchObject({ slug, nama_popular: expect.any(String), kabupaten: 'Sleman', provinsi: 'Daerah Istimewa Yogyakarta' });
     const plain = await axios('GET', '/api/desa-wisata/details');
     expect(plain.data.data.find((d: any) => d.kd_desa === kd).jenis_desa).toBeUndefined(); // only when asked for

@@ -67,7 +67,15 @@ describe('fuzz harness self-test (faults planted in POST /api/permintaan)', () =
 
   it('reports a refused request that stored an object in the bucket', { timeout: 120_000 }, async () => {
     const handler = faulty(async (r) => {
-      if (refused(r)) await putImage(Buffer.from('planted'), { ext: 'png', contentType: 'image/png' }, 'images/planted/');
+      if (refused(r))
+        await putImage(
+          {
+            data: Buffer.from('planted'),
+            type: { ext: 'png', contentType: 'image/png' },
+            variants: { card: Buffer.from('c'), thumb: Buffer.from('t') },
+          },
+          'images/planted/',
+        );
       return r;
     });
     const { figures, violations } = await fuzzRoute(route, { handler, runs: RUNS });

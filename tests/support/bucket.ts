@@ -1,7 +1,9 @@
-import { listKeys, urlOf } from '../../lib/storage/images';
+import { isVariantKey, listKeys, urlOf } from '../../lib/storage/images';
 
-/** Every object key in the test bucket under images/. */
-export const bucketKeys = () => listKeys('images/');
+/** Every image's key in the test bucket under images/ (not the variants stored beside each: see allBucketKeys). */
+export const bucketKeys = async () => (await listKeys('images/')).filter((k) => !isVariantKey(k));
+/** Every object key under images/, variants included. */
+export const allBucketKeys = () => listKeys('images/');
 
 /** Fetches an image URL the service returned, as bytes (null when missing). */
 export async function fetchImage(url: string): Promise<Buffer | null> {

@@ -1,3 +1,4 @@
+import { storedFrom } from '../support/images';
 import { describe, expect, it } from 'vitest';
 import { handler as create } from '../../functions/tourism/create';
 import { handler as list } from '../../functions/tourism/list';
@@ -84,8 +85,8 @@ describe('POST /api/deskripsi-wisata', () => {
       [1, 'Tracking', 1],
       [2, 'Gamelan', 2],
     ]);
-    expect((await fetchImage(atraksi[0].gambar[0]))!.equals(files[0]!)).toBe(true);
-    expect((await fetchImage(atraksi[1].gambar[1]))!.equals(files[2]!)).toBe(true);
+    expect(await storedFrom(await fetchImage(atraksi[0].gambar[0]), files[0]!)).toBe(true);
+    expect(await storedFrom(await fetchImage(atraksi[1].gambar[1]), files[2]!)).toBe(true);
     expect(items(res.body, 'paket_wisata')[0]).toEqual({
       id: 1,
       nama_paket_wisata: 'Paket Live In',

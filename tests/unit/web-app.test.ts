@@ -186,6 +186,7 @@ describe('village descriptions from and for the web app', () => {
       kd_desa: 'DESA-1',
       galeri_desa: ['g1', 'g2'],
       gambar_cover: 'g1',
+      gambar_varian: {}, // (g1, g2 are not this store's URLs)
       latitude: -7.7,
       longitude: 110.4,
     });
@@ -265,14 +266,16 @@ describe('attractions, village details and paths for the web app', () => {
     nama_popular: 'Desa Wisata Pentingsari',
   } as VillageRecord;
 
-  it('attractions: the first image as atraksi[0].gambar, and the regency and popular name', () => {
+  it('attractions: the first image (its card) as atraksi[0].gambar, and the regency and popular name', () => {
     const attraction = { id: 1, nama_atraksi: 'Goa', gambar: [URL_A, 'b'] } as StoredItem;
+    const cardA = URL_A.replace(/\.(jpg|png|webp)$/, '.card.webp');
+    expect(cardA).not.toBe(URL_A);
     expect(attractionForWebApp({ attraction, village })).toEqual({
       nama_atraksi: 'Goa',
-      gambar: [URL_A, 'b'],
+      gambar: [cardA, 'b'],
       nama_desa: 'Pentingsari',
       slug: 'pentingsari',
-      atraksi: [{ nama: 'Goa', gambar: URL_A }],
+      atraksi: [{ nama: 'Goa', gambar: cardA }],
       kabupaten: 'Sleman',
       nama_popular: 'Desa Wisata Pentingsari',
     });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handler as create } from '../../functions/tourism/create';
 import { sweepOrphanImages } from '../../lib/domain/image-sweep';
 import { putImage, uploadPrefix, villagePrefix, keyOf } from '../../lib/storage/images';
-import { detectImageType } from '../../lib/storage/image-type';
+import { prepareImage } from '../../lib/domain/image-processing';
 import { invoke } from '../support/api';
 import { bucketKeys } from '../support/bucket';
 import { multipart, png } from '../support/multipart';
@@ -21,8 +21,8 @@ describe('orphan image sweep', () => {
     });
     const kept = keyOf(JSON.parse(res.body.data.atraksi)[0].gambar[0])!;
     const data = png();
-    const orphan = keyOf(await putImage(data, detectImageType(data)!, villagePrefix(kd_desa)))!;
-    const upload = keyOf(await putImage(data, detectImageType(data)!, uploadPrefix(owner.id)))!;
+    const orphan = keyOf(await putImage(await prepareImage(data), villagePrefix(kd_desa)))!;
+    const upload = keyOf(await putImage(await prepareImage(data), uploadPrefix(owner.id)))!;
 
     // young objects are left alone (a write may be in flight)
     expect((await sweepOrphanImages()).deleted).not.toContain(orphan);

@@ -1,3 +1,4 @@
+import { storedFrom } from '../support/images';
 import { describe, expect, it } from 'vitest';
 import { handler as upload } from '../../functions/uploads/upload-image';
 import { MSG } from '../../lib/contract/messages';
@@ -13,15 +14,20 @@ const send = (form: ReturnType<typeof multipart>, token?: string) =>
   invoke(upload, { method: 'POST', resource: '/api/upload/gambar', ...form, headers: form.headers, token });
 
 describe('POST /api/upload/gambar', () => {
-  it('stores JPG, PNG and WebP under a generated key; the URL serves the same bytes', async () => {
+  it('stores JPG, PNG and WebP under a generated key; the URL serves the image (re-encoded), its variants beside it', async () => {
     const user = await makeUser('pengelola');
     for (const data of [png(2048), jpeg(4096), webp(1024)]) {
       const res = await send(multipart({}, [{ field: 'file', data, filename: '../../etc/passwd.png' }]), user.token);
       expect(res.statusCode).toBe(200);
-      expect(res.body).toEqual({ status: 'success', url: expect.any(String) });
+      const base = String(res.body.url).replace(/\.(png|jpg|webp)$/, '');
+      expect(res.body).toEqual({
+        status: 'success',
+        url: expect.any(String),
+        gambar_varian: { [res.body.url]: { card: `${base}.card.webp`, thumb: `${base}.thumb.webp` } },
+      });
       expect(res.body.url).toMatch(new RegExp(`/images/u/${user.id}/[0-9a-f-]{36}\\.(png|jpg|webp)$`));
       expect(res.body.url).not.toContain('passwd');
-      expect((await fetchImage(res.body.url))!.equals(data)).toBe(true);
+      expect(await storedFrom(await fetchImage(res.body.url), data)).toBe(true);
     }
   });
 

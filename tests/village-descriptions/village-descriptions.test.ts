@@ -1,3 +1,4 @@
+import { storedFrom } from '../support/images';
 import { describe, expect, it } from 'vitest';
 import { handler as getOne } from '../../functions/village-descriptions/get';
 import { handler as create } from '../../functions/village-descriptions/create';
@@ -7,7 +8,7 @@ import { handler as details } from '../../functions/villages/details';
 import { handler as deleteVillage } from '../../functions/villages/delete';
 import { MSG } from '../../lib/contract/messages';
 import { withoutWebAppFields } from '../../lib/web-app/fields';
-import { keyOf } from '../../lib/storage/images';
+import { keyOf, variantUrl } from '../../lib/storage/images';
 import { sweepOrphanImages } from '../../lib/domain/image-sweep';
 import { expectListedImagesExist } from '../support/invariants';
 import { invoke } from '../support/api';
@@ -70,7 +71,7 @@ describe('village descriptions', () => {
       message: MSG.villageDescriptionCreated,
       data: { kd_desa: kd, galeri_gambar: [expect.any(String), expect.any(String)] },
     });
-    for (const [i, url] of res.body.data.galeri_gambar.entries()) expect((await fetchImage(url))!.equals(files[i]!)).toBe(true);
+    for (const [i, url] of res.body.data.galeri_gambar.entries()) expect(await storedFrom(await fetchImage(url), files[i]!)).toBe(true);
     const one = await get(kd);
     expect(one.statusCode).toBe(200);
     expect(one.body.data).toMatchObject({ ...data(kd), galeri_gambar: res.body.data.galeri_gambar });
@@ -90,7 +91,7 @@ describe('village descriptions', () => {
       ].sort(),
     );
     const list = await invoke(details, { method: 'GET', resource: '/api/desa-wisata/details' });
-    expect(list.body.data.find((d: any) => d.kd_desa === kd).gambar_cover).toBe(res.body.data.galeri_gambar[0]);
+    expect(list.body.data.find((d: any) => d.kd_desa === kd).gambar_cover).toBe(variantUrl(res.body.data.galeri_gambar[0], 'card'));
   });
 
   it('POST errors: bad JSON, unknown village (400 contract text), another manager (403), other roles (403), no token (401), twice (409)', async () => {
@@ -153,7 +154,7 @@ describe('village descriptions', () => {
     expect((await sweepOrphanImages({ now: Date.now() + 25 * 3600 * 1000 })).deleted).toContain(keyOf(g2!));
     await expectListedImagesExist();
     const list = await invoke(details, { method: 'GET', resource: '/api/desa-wisata/details' });
-    expect(list.body.data.find((d: any) => d.kd_desa === kd).gambar_cover).toBe(g3);
+    expect(list.body.data.find((d: any) => d.kd_desa === kd).gambar_cover).toBe(variantUrl(g3!, 'card'));
   });
 
   it('PUT/DELETE errors: 404 without a description, 403 for another manager', async () => {

@@ -47,7 +47,7 @@ export const VILLAGE_DESCRIPTION_DOCS = {
     success: createdDoc(
       R.success({
         message: R.message(MSG.villageDescriptionCreated),
-        data: z.object({ kd_desa: z.string(), galeri_gambar: z.array(z.string()) }),
+        data: R.withImageVariants(z.object({ kd_desa: z.string(), galeri_gambar: z.array(z.string()) })),
       }),
     ),
     errors: [
@@ -73,7 +73,7 @@ export const VILLAGE_DESCRIPTION_DOCS = {
     success: ok(
       R.success({
         message: R.message(MSG.villageDescriptionUpdated),
-        data: z.object({ kd_desa: z.string(), lokasi_desa: z.string(), galeri_gambar: z.array(z.string()) }),
+        data: R.withImageVariants(z.object({ kd_desa: z.string(), lokasi_desa: z.string(), galeri_gambar: z.array(z.string()) })),
       }),
     ),
     errors: [...formAndData, ownerOnlyError, descriptionMissing, villageGone],

@@ -1,0 +1,99 @@
+/**
+ * Images as phones and crafted files make them, for the image tests (and the bench):
+ * real encodes by sharp, with EXIF a phone writes (GPS position, camera, orientation),
+ * and hand-made headers that declare more than they hold.
+ */
+import { randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
+
+export { CAMERA, GPS, phonePhoto } from '../../scripts/photo';
+import { chunk } from '../../scripts/png';
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The mean colour (R, G, B) of a region of an image as stored (no orientation applied). */
+export async function meanColour(image: Buffer, region: { left: number; top: number; width: number; height: number }) {
+  const { channels } = await sharp(await sharp(image).extract(region).png().toBuffer()).stats();
+  return channels.slice(0, 3).map((c) => Math.round(c.mean));
+}
+
+/** A width × height PNG of random RGB pixels, stored (not compressed): unique, and about 3 bytes per pixel. */
+export function noisePng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.concat(Array.from({ length: height }, () => Buffer.concat([Buffer.from([0]), randomBytes(width * 3)])));
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows, { level: 0 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** A PNG signature and IHDR declaring width × height (no pixel data): a decompression bomb's header. */
+export function pngDeclaring(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width >>> 0, 0);
+  ihdr.writeUInt32BE(height >>> 0, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A PNG declaring width × height whose header parses in full (a few bytes of pixel data follow). */
+export function pngBomb(width: number, height: number): Buffer {
+  const header = pngDeclaring(width, height).subarray(0, 33);
+  return Buffer.concat([header, chunk('IDAT', deflateSync(Buffer.alloc(1000))), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A real (small) JPEG whose frame header is rewritten to declare width × height. */
+export async function jpegBomb(width: number, height: number): Promise<Buffer> {
+  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#888' } })
+    .jpeg()
+    .toBuffer();
+  const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+  jpeg.writeUInt16BE(height, sof + 5);
+  jpeg.writeUInt16BE(width, sof + 7);
+  return jpeg;
+}
+
+/** A baseline JPEG header declaring width × height, followed by `tail` (no scan data). */
+export function jpegDeclaring(width: number, height: number, tail: Buffer = Buffer.alloc(0)): Buffer {
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+    Buffer.from('JFIF\0'),
+    Buffer.from([1, 1, 0, 0, 1, 0, 1, 0, 0]),
+    Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 255, width >> 8, width & 255, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]),
+    tail,
+  ]);
+}
+
+/** A WebP (VP8X) header declaring width × height (up to 16,777,216 each), no image data. */
+export function webpDeclaring(width: number, height: number): Buffer {
+  const vp8x = Buffer.alloc(10);
+  vp8x.writeUIntLE(width - 1, 4, 3);
+  vp8x.writeUIntLE(height - 1, 7, 3);
+  const body = Buffer.concat([Buffer.from('WEBPVP8X'), Buffer.from([10, 0, 0, 0]), vp8x]);
+  const riff = Buffer.alloc(4);
+  riff.writeUInt32LE(body.length);
+  return Buffer.concat([Buffer.from('RIFF'), riff, body]);
+}
+
+/**
+ * True when `stored` (as the service serves it) is `original` made web-sized: the same
+ * format and size (upright, capped at 2,048 px) and, for PNG (lossless), the same pixels;
+ * with no metadata.
+ */
+export async function storedFrom(stored: Buffer | null, original: Buffer): Promise<boolean> {
+  if (!stored) return false;
+  const [a, b] = await Promise.all([sharp(stored).metadata(), sharp(original).rotate().toBuffer({ resolveWithObject: true })]);
+  const scale = Math.min(1, 2048 / Math.max(b.info.width, b.info.height));
+  const sameSize = a.width === Math.round(b.info.width * scale) && a.height === Math.round(b.info.height * scale);
+  const origFormat = (await sharp(original).metadata()).format;
+  if (a.format !== origFormat || !sameSize || a.exif || a.xmp || a.icc) return false;
+  if (a.format !== 'png') return true;
+  const [pa, pb] = await Promise.all([sharp(stored).raw().toBuffer(), sharp(original).raw().toBuffer()]);
+  return pa.equals(pb);
+}
