@@ -3,6 +3,7 @@
  * store images (lib/routes.ts `storesImages`, and the backfill) are x86_64 and their zips
  * hold sharp with its linux-x64 binary and libvips; no other zip holds sharp; and a packaged
  * function, unzipped, loads its handler and sharp from its own node_modules and makes an image.
+ * exceljs, also external, goes into the export function's zip alone.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -49,6 +50,10 @@ describe('serverless package', () => {
       if (IMAGE_FUNCTIONS.includes(fn)) for (const p of NATIVE) expect(holds(p), `${zip}: ${p}`).toBe(true);
       else expect(holds('node_modules/sharp/'), `${zip} holds sharp`).toBe(false);
     }
+  });
+
+  it("ships exceljs beside the export function's bundle (not inside it), and in no other zip", () => {
+    for (const zip of zips()) expect(listing(zip).includes('node_modules/exceljs/package.json'), zip).toBe(zip === 'villageExport.zip');
   });
 
   it('declares the image functions x86_64 (the binary packaged), the others arm64', () => {
