@@ -137,7 +137,7 @@ export async function toXlsx(rows: Record<string, Cell>[]): Promise<Buffer> {
   for (const r of rows) sheet.addRow({ ...r, akun_terverifikasi: r.akun_terverifikasi ? 'ya' : 'tidak' });
   sheet.getRow(1).font = { bold: true };
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: EXPORT_COLUMNS.length } };
-  return Buffer.from(await workbook.xlsx.writeBuffer(JSON.parse(process.env.XO ?? '{}')));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 /**

@@ -49,7 +49,7 @@ export async function backfillImages(opts: BackfillOptions = {}): Promise<Backfi
     const present = new Set(page.keys.map((k) => k.key));
     for (const { key, bytes } of page.keys) {
       if (isVariantKey(key) || !/\.(jpg|png|webp)$/.test(key)) continue;
-      if (opts.outOfTime?.()) return { ...report, next: last };
+      if (opts.outOfTime?.()) return { ...report, next: last ?? opts.startAfter ?? '' };
       report.scanned++;
       // (a variant may sit on the next page: asked for directly then)
       const variants = IMAGE_VARIANTS.map((v) => variantKey(key, v.name));
@@ -58,7 +58,11 @@ export async function backfillImages(opts: BackfillOptions = {}): Promise<Backfi
         report.done++;
         opts.onImage?.(key, 'done');
       } else {
-        const stored = await readImage(key);
+        const stored = await readImage(key).catch((err: { name?: string }) => {
+          if (err?.name === 'NoSuchKey') return null; // deleted since the listing (the sweep, a village deletion)
+          throw err;
+        });
+        if (!stored) continue;
         try {
           const image = await prepareImage(stored.data);
           await rewriteImage(key, image, stored.webSized);
