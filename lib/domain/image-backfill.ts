@@ -1,6 +1,6 @@
 import { DomainError } from '../contract/errors';
 import { IMAGE_VARIANTS } from '../storage/image-type';
-import { imageExists, isVariantKey, listKeyPage, readImage, rewriteImage, variantKey } from '../storage/images';
+import { imageExists, isImageKey, listKeyPage, readImage, rewriteImage, variantKey } from '../storage/images';
 import { prepareImage } from './image-processing';
 
 /**
@@ -46,9 +46,9 @@ export async function backfillImages(opts: BackfillOptions = {}): Promise<Backfi
   do {
     const page = await listKeyPage(opts.prefix ?? 'images/', { startAfter: opts.startAfter, token });
     token = page.token;
-    const present = new Set(page.keys.map((k) => k.key));
-    for (const { key, bytes } of page.keys) {
-      if (isVariantKey(key) || !/\.(jpg|png|webp)$/.test(key)) continue;
+    const present = new Set(page.objects.map((o) => o.key));
+    for (const { key, bytes } of page.objects) {
+      if (!isImageKey(key)) continue;
       if (opts.outOfTime?.()) return { ...report, next: last ?? opts.startAfter ?? '' };
       report.scanned++;
       // (a variant may sit on the next page: asked for directly then)

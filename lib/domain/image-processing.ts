@@ -14,7 +14,7 @@ import { IMAGE_VARIANTS, sniffImageType, type ImageType, type VariantName } from
  *   metadata (EXIF with GPS and camera, XMP, IPTC, ICC, thumbnails) is left behind,
  *   and so is anything appended to or hidden in the file (a polyglot);
  * - an animated WebP or PNG keeps its first frame;
- * - with a WebP card (CARD px) and thumbnail (THUMB px) beside it (IMAGE_VARIANTS).
+ * - with WebP variants beside it: a card and a thumbnail (IMAGE_VARIANTS).
  * The original is not kept (docs/decisions.md). sharp (libvips) is loaded on first use,
  * so only the functions that store images load it.
  */
@@ -56,9 +56,8 @@ export async function prepareImage(input: Buffer): Promise<PreparedImage> {
     if (meta.format !== FORMAT_OF[type.ext]) refused(MSG.imageTypeInvalid);
     width = meta.autoOrient?.width ?? meta.width ?? 0;
     height = meta.autoOrient?.height ?? meta.height ?? 0;
-    // (an animated image declares the height of all its frames stacked only when asked for them)
   } catch (err) {
-    if (isRefusal(err)) throw err;
+    if (err instanceof DomainError) throw err;
     refused(MSG.imageTypeInvalid);
   }
   if (!(width > 0 && height > 0)) refused(MSG.imageTypeInvalid);
@@ -89,5 +88,3 @@ export async function prepareImage(input: Buffer): Promise<PreparedImage> {
     refused(MSG.imageCorrupt);
   }
 }
-
-const isRefusal = (err: unknown) => err instanceof DomainError;

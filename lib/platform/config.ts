@@ -5,6 +5,9 @@ export const LOCAL_DEFAULT_JWT_SECRET = 'local-development-secret-do-not-use-in-
 
 const LOCAL_STAGES = new Set(['local', 'test']);
 
+/** Lambda answers at most 6 MB: the largest export answered inline keeps headroom for headers (5.8 MB). */
+export const EXPORT_INLINE_LIMIT = Math.floor(5.8 * 1024 * 1024);
+
 const optionalUrl = z
   .string()
   .optional()
@@ -46,12 +49,7 @@ const envSchema = z.object({
     z.coerce.number().int().min(1).max(3650).optional(),
   ),
   /** Bytes of the largest export answered inline; a larger file is handed out through S3 (lib/storage/exports.ts). */
-  EXPORT_INLINE_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(5.8 * 1024 * 1024)
-    .default(Math.floor(5.8 * 1024 * 1024)),
+  EXPORT_INLINE_MAX_BYTES: z.coerce.number().int().min(1).max(EXPORT_INLINE_LIMIT).default(EXPORT_INLINE_LIMIT),
   /** JSON object: route key → access rule override, e.g. {"GET /api/users":"admin,dinas"}. */
   ACCESS_OVERRIDES: z.string().optional(),
 });

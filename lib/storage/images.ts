@@ -80,18 +80,19 @@ export interface ImageToStore {
 }
 
 const VARIANT_SUFFIX = new RegExp(`\\.(${IMAGE_VARIANTS.map((v) => v.name).join('|')})\\.webp$`);
+export const isVariantKey = (key: string) => VARIANT_SUFFIX.test(key);
+/** A stored image's own key (not a variant's). */
+export const isImageKey = (key: string) => /\.(jpg|png|webp)$/.test(key) && !isVariantKey(key);
 /** A variant's key: the image's key with `.<variant>.webp` for its extension. */
 export const variantKey = (key: string, name: VariantName) => key.replace(/\.(jpg|png|webp)$/, `.${name}.webp`);
-export const isVariantKey = (key: string) => VARIANT_SUFFIX.test(key);
 
 /**
  * The URL of an image's variant, for an image this service stored; any other URL (or
  * none) is returned as it is, so a field never points at nothing.
  */
 export function variantUrl<U extends string | null | undefined>(url: U, name: VariantName): U | string {
-  if (!url) return url;
-  const key = keyOf(url);
-  return key && !isVariantKey(key) && /\.(jpg|png|webp)$/.test(key) ? urlOf(variantKey(key, name)) : url;
+  const key = url ? keyOf(url) : null;
+  return key && isImageKey(key) ? urlOf(variantKey(key, name)) : url;
 }
 
 /**
@@ -101,10 +102,9 @@ export function variantUrl<U extends string | null | undefined>(url: U, name: Va
 export function imageVariantsOf(urls: Iterable<string | null | undefined>): Record<string, Record<VariantName, string>> {
   const out: Record<string, Record<VariantName, string>> = {};
   for (const url of urls) {
-    if (!url || out[url]) continue;
-    const card = variantUrl(url, 'card');
-    if (card !== url)
-      out[url] = Object.fromEntries(IMAGE_VARIANTS.map((v) => [v.name, variantUrl(url, v.name)])) as Record<VariantName, string>;
+    const key = url ? keyOf(url) : null;
+    if (key && isImageKey(key))
+      out[url!] = Object.fromEntries(IMAGE_VARIANTS.map((v) => [v.name, urlOf(variantKey(key, v.name))])) as Record<VariantName, string>;
   }
   return out;
 }
@@ -125,11 +125,18 @@ export async function readImage(key: string): Promise<{ data: Buffer; webSized: 
   return { data, webSized: out.Metadata?.['tv-image'] === WEB_SIZED['tv-image'] };
 }
 
+export interface ListedObject {
+  key: string;
+  bytes: number;
+  /** Last modified, epoch ms. */
+  modified: number;
+}
+
 /** One page (up to 1,000 keys, in key order) of the objects under `prefix` after `startAfter`. */
 export async function listKeyPage(
   prefix: string,
   opts: { startAfter?: string; token?: string } = {},
-): Promise<{ keys: { key: string; bytes: number }[]; token?: string }> {
+): Promise<{ objects: ListedObject[]; token?: string }> {
   const out = await s3().send(
     new ListObjectsV2Command({
       Bucket: config().bucketName,
@@ -139,10 +146,30 @@ export async function listKeyPage(
     }),
   );
   return {
-    keys: (out.Contents ?? []).filter((o) => o.Key).map((o) => ({ key: o.Key!, bytes: o.Size ?? 0 })),
+    objects: (out.Contents ?? [])
+      .filter((o) => o.Key)
+      .map((o) => ({ key: o.Key!, bytes: o.Size ?? 0, modified: o.LastModified?.getTime() ?? 0 })),
     token: out.IsTruncated ? out.NextContinuationToken : undefined,
   };
 }
+
+/** Every object under a prefix (all pages). */
+async function listAll(prefix: string): Promise<ListedObject[]> {
+  const found: ListedObject[] = [];
+  let token: string | undefined;
+  do {
+    const page = await listKeyPage(prefix, { token });
+    found.push(...page.objects);
+    token = page.token;
+  } while (token);
+  return found;
+}
+
+/** The objects of one image under `key`: the image, then its variants (key, bytes, type). */
+const objectsOf = (key: string, image: ImageToStore): [string, Buffer, string][] => [
+  [key, image.data, image.type.contentType],
+  ...IMAGE_VARIANTS.map((v): [string, Buffer, string] => [variantKey(key, v.name), image.variants[v.name], 'image/webp']),
+];
 
 /**
  * Stores one image and its variants under `prefix` (in parallel) and returns the image's
@@ -150,11 +177,7 @@ export async function listKeyPage(
  */
 export async function putImage(image: ImageToStore, prefix: string): Promise<string> {
   const key = `${prefix}${randomUUID()}.${image.type.ext}`;
-  const objects: [string, Buffer, string][] = [
-    [key, image.data, image.type.contentType],
-    ...IMAGE_VARIANTS.map((v): [string, Buffer, string] => [variantKey(key, v.name), image.variants[v.name], 'image/webp']),
-  ];
-  const results = await Promise.allSettled(objects.map(([k, body, type]) => putObject(k, body, type)));
+  const results = await Promise.allSettled(objectsOf(key, image).map(([k, body, type]) => putObject(k, body, type)));
   const failure = results.find((r) => r.status === 'rejected');
   if (failure) {
     await deleteImages([urlOf(key)]).catch(() => undefined); // what is left goes with the sweep
@@ -169,8 +192,9 @@ export async function putImage(image: ImageToStore, prefix: string): Promise<str
  * the same keys (the backfill). The variants go last: an image with all its variants is done.
  */
 export async function rewriteImage(key: string, image: ImageToStore, variantsOnly = false): Promise<void> {
-  if (!variantsOnly) await putObject(key, image.data, image.type.contentType);
-  await Promise.all(IMAGE_VARIANTS.map((v) => putObject(variantKey(key, v.name), image.variants[v.name], 'image/webp')));
+  const [own, ...variants] = objectsOf(key, image);
+  if (!variantsOnly) await putObject(...own!);
+  await Promise.all(variants.map((o) => putObject(...o)));
 }
 
 /** Deletes the objects behind these URLs and their variants (URLs outside this store are ignored). */
@@ -202,16 +226,7 @@ export async function imageExists(key: string): Promise<boolean> {
 }
 
 /** Every object key under a prefix (all pages). */
-export async function listKeys(prefix: string): Promise<string[]> {
-  const found: string[] = [];
-  let token: string | undefined;
-  do {
-    const out = await s3().send(new ListObjectsV2Command({ Bucket: config().bucketName, Prefix: prefix, ContinuationToken: token }));
-    for (const o of out.Contents ?? []) if (o.Key) found.push(o.Key);
-    token = out.IsTruncated ? out.NextContinuationToken : undefined;
-  } while (token);
-  return found;
-}
+export const listKeys = async (prefix: string): Promise<string[]> => (await listAll(prefix)).map((o) => o.key);
 
 /** Deletes every object under a prefix: what a deleted village leaves, including any earlier orphans. */
 export async function deleteAllUnder(prefix: string): Promise<void> {
@@ -220,13 +235,5 @@ export async function deleteAllUnder(prefix: string): Promise<void> {
 
 /** Every image object (under `prefix`; not the variants, which go with their image) with its last-modified time (epoch ms), all pages. */
 export async function listImageObjects(prefix = PREFIX): Promise<{ key: string; modified: number }[]> {
-  const objects: { key: string; modified: number }[] = [];
-  let token: string | undefined;
-  do {
-    const out = await s3().send(new ListObjectsV2Command({ Bucket: config().bucketName, Prefix: prefix, ContinuationToken: token }));
-    for (const o of out.Contents ?? [])
-      if (o.Key && !isVariantKey(o.Key)) objects.push({ key: o.Key, modified: o.LastModified?.getTime() ?? 0 });
-    token = out.IsTruncated ? out.NextContinuationToken : undefined;
-  } while (token);
-  return objects;
+  return (await listAll(prefix)).filter((o) => !isVariantKey(o.key)).map(({ key, modified }) => ({ key, modified }));
 }

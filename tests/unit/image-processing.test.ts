@@ -146,7 +146,9 @@ describe('prepareImage', () => {
     expect(await refusedWith(photo.subarray(0, Math.floor(photo.length * 0.6)))).toBe(MSG.imageCorrupt);
     const html = Buffer.from('<html><script>alert(1)</script></html>');
     expect([MSG.imageCorrupt, MSG.imageTypeInvalid]).toContain(await refusedWith(jpegDeclaring(2, 3, html)));
-    expect(await refusedWith(Buffer.concat([pngDeclaring(2, 3).subarray(0, 33), html]))).not.toBe('');
+    expect([MSG.imageCorrupt, MSG.imageTypeInvalid]).toContain(
+      await refusedWith(Buffer.concat([pngDeclaring(2, 3).subarray(0, 33), html])),
+    );
     const zeros = Buffer.alloc(4.3 * 1024 * 1024);
     zeros.set([0xff, 0xd8, 0xff, 0xe0]);
     expect([MSG.imageCorrupt, MSG.imageTypeInvalid]).toContain(await refusedWith(zeros));

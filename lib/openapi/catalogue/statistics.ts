@@ -8,7 +8,8 @@ import { VILLAGE_STATUSES } from '../../db/statuses';
 import { EXPORT_LINK_SECONDS, exportQuery } from '../../domain/export';
 import { statisticsQuery } from '../../domain/statistics';
 import * as R from '../responses';
-import { e, mb, ok, type AreaDocs } from './shared';
+import { e, ok, type AreaDocs } from './shared';
+import { EXPORT_INLINE_LIMIT } from '../../platform/config';
 
 const count = z.number().int();
 const counts = (names: readonly string[]) => z.object(Object.fromEntries(names.map((n) => [n, count])));
@@ -62,7 +63,7 @@ export const STATISTICS_DOCS = {
     otherAnswers: [
       {
         status: 303,
-        description: `The file is larger than one answer carries (${mb(5.8 * 1024 * 1024)}; e.g. an XLSX of ~50,000 villages, or a large CSV to a client without gzip): it was stored privately and \`Location\` (also \`data.url\`) downloads it until \`data.expires_at\` (${EXPORT_LINK_SECONDS / 60} minutes). Clients that follow redirects receive the file.`,
+        description: `The file is larger than one answer carries (${(EXPORT_INLINE_LIMIT / 1024 / 1024).toFixed(1)} MB; e.g. an XLSX of ~50,000 villages, or a large CSV to a client without gzip): it was stored privately and \`Location\` (also \`data.url\`) downloads it until \`data.expires_at\` (${EXPORT_LINK_SECONDS / 60} minutes). Clients that follow redirects receive the file.`,
         schema: R.success({ data: z.object({ url: z.url(), expires_at: z.iso.datetime() }) }),
         headers: { Location: 'A presigned download link of the file' },
       },
