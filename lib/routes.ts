@@ -73,7 +73,36 @@ export interface RouteSpec {
    * same round trip as the caller's user item (lib/db/read-ahead.ts).
    */
   readAhead?: readonly ReadAheadKind[];
+  /** AWS rights its function needs beyond those `routeNeeds` derives (its IAM role). */
+  needs?: readonly Need[];
 }
+
+/**
+ * An AWS right of a function: its IAM role holds exactly the rights it needs
+ * (scripts/serverless-roles.ts). The table's items: `read` (GetItem, BatchGetItem, Query),
+ * `write` (PutItem, UpdateItem, DeleteItem, ConditionCheckItem: transactions too),
+ * `batchWrite` (BatchWriteItem), `idempotency` (Idempotency-Key records only,
+ * lib/db/idempotency.ts); a query of an index: `GSI1`, `GSI2`, `GSI3`; e-mail: `mail` (SES,
+ * from MAIL_FROM only); objects: `storeImages` (put, check, remove what a failed write
+ * stored: images/), `villageImages` (list and delete a deleted village's: images/d/),
+ * `sweepImages` (list and delete: images/), `rewriteImages` (list, read, write, delete
+ * what it wrote: images/), `exports` (write export files and sign the links that read
+ * them: exports/).
+ */
+export type Need =
+  | 'read'
+  | 'write'
+  | 'batchWrite'
+  | 'idempotency'
+  | 'GSI1'
+  | 'GSI2'
+  | 'GSI3'
+  | 'mail'
+  | 'storeImages'
+  | 'villageImages'
+  | 'sweepImages'
+  | 'rewriteImages'
+  | 'exports';
 
 /** Items of a village's partition a route can read ahead (their key builders in lib/db/keys.ts). */
 export type ReadAheadKind = 'village' | 'tourismDescription' | 'villageDescription' | 'score' | 'status';
@@ -85,44 +114,72 @@ export const ROUTES = {
   // accounts
   'POST /auth/register': { fn: 'authRegister', handler: 'auth/register', access: PUBLIC, webApp: '/authentication/register' },
   'POST /auth/login': { fn: 'authLogin', handler: 'auth/login', access: PUBLIC, webApp: '/authentication/login' },
-  'POST /auth/password': { fn: 'authRequestReset', handler: 'auth/request-reset', access: PUBLIC, webApp: '/authentication/password' },
+  'POST /auth/password': {
+    fn: 'authRequestReset',
+    handler: 'auth/request-reset',
+    access: PUBLIC,
+    webApp: '/authentication/password',
+    needs: ['mail'],
+  },
   'POST /auth/password/verify': {
     fn: 'authVerifyReset',
     handler: 'auth/verify-reset',
     access: PUBLIC,
     webApp: '/authentication/password/verify',
   },
-  'PUT /auth/password': { fn: 'authResetPassword', handler: 'auth/reset-password', access: PUBLIC, webApp: '/authentication/password' },
+  'PUT /auth/password': {
+    fn: 'authResetPassword',
+    handler: 'auth/reset-password',
+    access: PUBLIC,
+    webApp: '/authentication/password',
+    needs: ['batchWrite'], // login locks beyond what the password's transaction holds
+  },
   'PUT /auth/verify/{email}': {
     fn: 'authVerifyAccount',
     handler: 'auth/verify-account',
     access: role('admin', MSG.adminOnlyVerify),
     webApp: '/authentication/verify/{email}',
+    needs: ['mail'],
   },
   'GET /auth/me': { fn: 'authMe', handler: 'auth/me', access: ANY_TOKEN, webApp: '/authentication/me' },
 
   // villages
-  'GET /api/desa-wisata': { fn: 'villageList', handler: 'villages/list', access: PUBLIC, reads: ['villages', 'requests', 'users'] },
-  'GET /api/desa-wisata/details': { fn: 'villageDetails', handler: 'villages/details', access: PUBLIC, reads: ['villages'] },
+  'GET /api/desa-wisata': {
+    fn: 'villageList',
+    handler: 'villages/list',
+    access: PUBLIC,
+    reads: ['villages', 'requests', 'users'],
+    needs: ['GSI1', 'GSI3'],
+  },
+  'GET /api/desa-wisata/details': {
+    fn: 'villageDetails',
+    handler: 'villages/details',
+    access: PUBLIC,
+    reads: ['villages'],
+    needs: ['GSI1', 'GSI3'],
+  },
   'GET /api/desa-wisata/{kd_desa}': { fn: 'villageGet', handler: 'villages/get', access: PUBLIC },
-  'GET /api/desa-wisata/email/{email}': { fn: 'villageByEmail', handler: 'villages/by-email', access: PUBLIC },
+  'GET /api/desa-wisata/email/{email}': { fn: 'villageByEmail', handler: 'villages/by-email', access: PUBLIC, needs: ['GSI2'] },
   'GET /api/desa-wisata/slug/{slug}': { fn: 'villageBySlug', handler: 'villages/by-slug', access: PUBLIC },
   'POST /api/desa-wisata': {
     fn: 'villageCreate',
     handler: 'villages/create',
     access: { kind: 'optional', roles: ['pengelola'], forbidden: MSG.pengelolaOnlyVillage },
+    needs: ['GSI2'], // the manager's villages (the first village of a sign-up)
   },
   'PUT /api/desa-wisata/{kd_desa}': {
     fn: 'villageUpdate',
     handler: 'villages/update',
     readAhead: ['village'],
     access: role('pengelola', MSG.pengelolaOnlyVillage),
+    needs: ['mail'], // a hand-over mails both managers
   },
   'DELETE /api/desa-wisata/{kd_desa}': {
     fn: 'villageDelete',
     handler: 'villages/delete',
     readAhead: ['village'],
     access: role('pengelola', MSG.pengelolaOnlyVillage),
+    needs: ['villageImages'],
   },
 
   // tourism descriptions, uploads, attractions
@@ -161,17 +218,23 @@ export const ROUTES = {
     access: role('pengelola', MSG.pengelolaOnlyTourismDescription),
   },
   'POST /api/upload/gambar': { fn: 'uploadImage', handler: 'uploads/upload-image', access: ANY_TOKEN, storesImages: true },
-  'GET /api/atraksi-wisata': { fn: 'attractionsRandom', handler: 'attractions/random', access: PUBLIC },
+  'GET /api/atraksi-wisata': { fn: 'attractionsRandom', handler: 'attractions/random', access: PUBLIC, needs: ['GSI2'] },
 
   // requests
-  'GET /api/permintaan': { fn: 'requestList', handler: 'requests/list', access: ANY_TOKEN },
+  'GET /api/permintaan': { fn: 'requestList', handler: 'requests/list', access: ANY_TOKEN, needs: ['GSI1'] },
   'GET /api/permintaan/{kd_permintaan}': { fn: 'requestGet', handler: 'requests/get', access: ANY_TOKEN },
   'POST /api/permintaan': { fn: 'requestCreate', handler: 'requests/create', access: role('pengelola', MSG.pengelolaOnlyRequest) },
   'PUT /api/permintaan/{kd_permintaan}': { fn: 'requestUpdate', handler: 'requests/update', access: PUBLIC }, // "temporarily open" in the contract
   'DELETE /api/permintaan/{kd_permintaan}': { fn: 'requestDelete', handler: 'requests/delete', access: PUBLIC }, // "temporarily open" in the contract
 
   // village statuses
-  'GET /api/status-desa': { fn: 'statusList', handler: 'statuses/list', access: PUBLIC, reads: ['statuses', 'villages'] },
+  'GET /api/status-desa': {
+    fn: 'statusList',
+    handler: 'statuses/list',
+    access: PUBLIC,
+    reads: ['statuses', 'villages'],
+    needs: ['GSI1', 'GSI3'],
+  },
   'GET /api/status-desa/{kd_status}': { fn: 'statusGet', handler: 'statuses/get', access: ANY_TOKEN },
   'POST /api/status-desa': { fn: 'statusCreate', handler: 'statuses/create', access: role('dinas', MSG.dinasOnlyStatus) },
   'PUT /api/status-desa/{kd_status}': {
@@ -210,7 +273,7 @@ export const ROUTES = {
   },
 
   // scores
-  'GET /api/skor': { fn: 'scoreList', handler: 'scores/list', access: PUBLIC, reads: ['villages', 'scores'] },
+  'GET /api/skor': { fn: 'scoreList', handler: 'scores/list', access: PUBLIC, reads: ['villages', 'scores'], needs: ['GSI1', 'GSI3'] },
   'GET /api/skor/{kd_desa}': { fn: 'scoreGet', handler: 'scores/get', access: PUBLIC },
   'POST /api/skor': { fn: 'scoreCreate', handler: 'scores/create', access: role('dinas', MSG.dinasOnlyScore) },
   'PUT /api/skor/{kd_desa}': {
@@ -228,7 +291,12 @@ export const ROUTES = {
     access: role(['pengelola', 'dinas', 'admin'], MSG.forbiddenRole),
   },
   'GET /api/skor/{kd_desa}/riwayat': { fn: 'historyScore', handler: 'history/score', access: PUBLIC },
-  'GET /api/riwayat': { fn: 'historyFeed', handler: 'history/feed', access: role(['admin', 'dinas'], MSG.forbiddenRole) },
+  'GET /api/riwayat': {
+    fn: 'historyFeed',
+    handler: 'history/feed',
+    access: role(['admin', 'dinas'], MSG.forbiddenRole),
+    needs: ['GSI1', 'GSI2'], // the feed; one actor's entries
+  },
   'GET /api/desa-wisata/export': {
     fn: 'villageExport',
     handler: 'villages/export',
@@ -237,6 +305,7 @@ export const ROUTES = {
     // every village of the country at once: up to API Gateway's 29 s, with more CPU for the file
     timeout: 28,
     memorySize: 2048,
+    needs: ['GSI1', 'exports'],
   },
   'GET /api/statistik': {
     fn: 'statistics',
@@ -248,7 +317,7 @@ export const ROUTES = {
   },
 
   // users
-  'GET /api/users': { fn: 'userList', handler: 'users/list', access: PUBLIC, reads: ['users', 'villages'] }, // "temporarily open" in the contract
+  'GET /api/users': { fn: 'userList', handler: 'users/list', access: PUBLIC, reads: ['users', 'villages'], needs: ['GSI1'] }, // "temporarily open" in the contract
 
   // API documentation (generated OpenAPI document and its Swagger UI page)
   'GET /openapi.json': { fn: 'docsOpenApi', handler: 'docs/openapi', access: PUBLIC },
@@ -280,6 +349,24 @@ export const ROUTE_KEYS = Object.keys(ROUTES) as RouteKey[];
 export function splitRouteKey(key: RouteKey): { method: string; path: string } {
   const [method, path] = key.split(' ') as [string, string];
   return { method, path };
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The AWS rights of a route's function: it reads the table's items (any route can be
+ * closed with ACCESS_OVERRIDES, and then reads its caller's); a POST, PUT, PATCH or DELETE
+ * route writes them; a route a write method reaches (`ANY` too) keeps Idempotency-Key
+ * records (lib/http/idempotency.ts); `storesImages` stores images; then what it declares.
+ */
+export function routeNeeds(key: RouteKey): Need[] {
+  const spec: RouteSpec = ROUTES[key];
+  const { method } = splitRouteKey(key);
+  const needs: Need[] = ['read'];
+  if (WRITE_METHODS.has(method)) needs.push('write');
+  if (method !== 'GET') needs.push('idempotency');
+  if (spec.storesImages) needs.push('storeImages');
+  return [...needs, ...(spec.needs ?? [])];
 }
 
 /**

@@ -6,6 +6,7 @@
  * `npm start` on http://127.0.0.1:8000. On AWS, set TABLE_NAME and AWS credentials and
  * DYNAMODB_ENDPOINT="" (empty).
  */
+import './local-env';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { MSG } from '../lib/contract/messages';
@@ -50,12 +51,6 @@ async function main() {
     })
     .safeParse(values);
   if (!args.success) fail(args.error.issues.map((i) => i.message).join('; '));
-
-  // Defaults for the `npm start` stack, set before lib/ reads its configuration.
-  process.env.STAGE ??= 'local';
-  process.env.TABLE_NAME ??= 'tourism-village-local';
-  if (process.env.DYNAMODB_ENDPOINT === undefined) process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:8000';
-  process.env.AWS_REGION ??= 'ap-southeast-3';
 
   const { registerUser } = await import('../lib/auth/accounts');
   const { DomainError } = await import('../lib/contract/errors');

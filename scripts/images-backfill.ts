@@ -6,12 +6,8 @@
  * no URL changes (lib/domain/image-backfill.ts). Idempotent and resumable: run it again
  * to finish, or start after a key. Uses the configured bucket: by default that of `npm start`.
  */
+import './local-env';
 import { parseArgs } from 'node:util';
-
-process.env.STAGE ??= 'local';
-process.env.TABLE_NAME ??= 'tourism-village-local';
-process.env.BUCKET_NAME ??= 'tourism-village-images-local';
-if (process.env.S3_ENDPOINT === undefined) process.env.S3_ENDPOINT = 'http://127.0.0.1:4569';
 
 async function main() {
   const { values } = parseArgs({

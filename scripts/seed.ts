@@ -6,15 +6,8 @@
  * environment, by default those of `npm start`. Only the local and test stages are allowed
  * (the demo logins share a known password).
  */
+import './local-env';
 import { parseArgs } from 'node:util';
-
-process.env.STAGE ??= 'local';
-process.env.TABLE_NAME ??= 'tourism-village-local';
-process.env.BUCKET_NAME ??= 'tourism-village-images-local';
-process.env.AWS_REGION ??= 'ap-southeast-3';
-if (process.env.DYNAMODB_ENDPOINT === undefined) process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:8000';
-if (process.env.S3_ENDPOINT === undefined) process.env.S3_ENDPOINT = 'http://127.0.0.1:4569';
-if (process.env.SES_ENDPOINT === undefined) process.env.SES_ENDPOINT = 'http://127.0.0.1:8005';
 
 async function main() {
   const { values } = parseArgs({ options: { password: { type: 'string' }, quiet: { type: 'boolean', default: false } } });
@@ -30,12 +23,10 @@ async function main() {
       : `Added ${c.users} users, ${c.villages} villages, ${c.tourismDescriptions} tourism and ${c.villageDescriptions} village descriptions, ` +
           `${c.scores} scores, ${c.requests} requests, ${c.statuses} statuses, ${c.images} images in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
-  console.log(
-    `\n${summary.villages.length} villages, e.g. ${summary.villages
-      .slice(0, 3)
-      .map((v) => v.slug)
-      .join(', ')}\n`,
-  );
+  // the codes the routes take (kd_desa) beside the slugs the pages use
+  console.log(`\n${summary.villages.length} villages (kd_desa, slug):`);
+  for (const v of summary.villages) console.log(`  ${v.kd_desa}  ${v.slug}`);
+  console.log('');
   console.log('Logins (POST /auth/login):');
   for (const l of summary.logins) console.log(`  ${l.role.padEnd(10)} ${l.email.padEnd(30)} ${l.password}`);
   console.log(`\nOther village managers (pengelola, same password):`);

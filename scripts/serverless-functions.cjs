@@ -1,9 +1,28 @@
-// serverless.yml's `functions:` for every HTTP route, built from the route table
-// (lib/routes.ts) so that each route is declared once. osls calls this function while
-// it resolves the configuration; tsx loads the TypeScript table.
+// What serverless.yml builds from code: the functions of the route table (lib/routes.ts),
+// each with its own IAM role, and the functions' environment from the settings of
+// lib/platform/config.ts. osls calls these functions while it resolves the configuration;
+// tsx loads the TypeScript.
 const { require: tsxRequire } = require('tsx/cjs/api');
+const load = (path) => tsxRequire(path, __filename);
 
-module.exports = async ({ resolveVariable }) => {
-  const { serverlessFunctions } = tsxRequire('../lib/routes.ts', __filename);
-  return serverlessFunctions(await resolveVariable('self:custom.cors'));
+/** `functions:` one per HTTP route, each with the role `roles` makes for it. */
+exports.functions = async ({ resolveVariable }) => {
+  const { serverlessFunctions } = load('../lib/routes.ts');
+  const { roleId } = load('./serverless-roles.ts');
+  const functions = serverlessFunctions(await resolveVariable('self:custom.cors'));
+  for (const [name, f] of Object.entries(functions)) f.role = roleId(name);
+  return functions;
+};
+
+/** `resources:` one IAM role per function (scripts/serverless-roles.ts). */
+exports.roles = async ({ resolveVariable }) => {
+  const { serverlessRoles } = load('./serverless-roles.ts');
+  const tracing = await resolveVariable('self:provider.tracing.lambda');
+  return serverlessRoles({ mailFrom: await resolveVariable('param:mailFrom'), tracing: tracing === true || tracing === 'Active' });
+};
+
+/** `provider.environment` (scripts/serverless-environment.ts). */
+exports.environment = async ({ resolveVariable }) => {
+  const { functionEnvironment } = load('./serverless-environment.ts');
+  return functionEnvironment(await resolveVariable('self:custom.environment'), process.env);
 };

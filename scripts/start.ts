@@ -4,9 +4,13 @@
  * Ctrl-C (SIGINT) or SIGTERM stops everything this script started.
  *
  * Ports: DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), HTTP_PORT (3000), LAMBDA_PORT (3002).
+ * A setting of the README's configuration table set here (`EXPORT_INLINE_MAX_BYTES=600 npm start`)
+ * reaches the functions: serverless.yml declares every one (scripts/serverless-environment.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { isReadyLine, offlineLine, readyBanner } from './offline-output';
 import {
   checkJava,
   ensureTable,
@@ -89,9 +93,20 @@ async function main() {
     offline = spawn(join(ROOT, 'node_modules', '.bin', 'serverless'), ['offline', 'start', '--stage', 'local'], {
       cwd: ROOT,
       env,
-      stdio: 'inherit',
+      stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });
+    // one JSON line per request, and our own banner (scripts/offline-output.ts)
+    for (const [from, to] of [
+      [offline.stdout!, process.stdout],
+      [offline.stderr!, process.stderr],
+    ] as const)
+      createInterface({ input: from }).on('line', (line) => {
+        if (isReadyLine(line))
+          console.log(readyBanner({ httpPort: ports.http, lambdaPort: ports.lambda, service: 'tourism-village', stage: 'local' }));
+        const shown = offlineLine(line);
+        if (shown !== undefined) to.write(`${shown}\n`);
+      });
     offline.on('exit', (code) => {
       if (!stopping) {
         console.error(`serverless-offline exited (code ${code})`);

@@ -7,9 +7,7 @@
  * reports villages that changed meanwhile. Uses the configured table: by default that of
  * `npm start` (for a deployed stage, set STAGE, TABLE_NAME and AWS credentials).
  */
-process.env.STAGE ??= 'local';
-process.env.TABLE_NAME ??= 'tourism-village-local';
-if (process.env.DYNAMODB_ENDPOINT === undefined && process.env.STAGE === 'local') process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:8000';
+import './local-env';
 
 async function main() {
   const { rebuildStatistics } = await import('../lib/db/stats-rebuild');

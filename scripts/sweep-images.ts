@@ -5,22 +5,20 @@
  * for N hours (default 24; see lib/domain/image-sweep.ts). Uses
  * the configured table and bucket: by default those of `npm start`.
  */
+import './local-env';
 import { parseArgs } from 'node:util';
-
-process.env.STAGE ??= 'local';
-process.env.TABLE_NAME ??= 'tourism-village-local';
-process.env.BUCKET_NAME ??= 'tourism-village-images-local';
-if (process.env.DYNAMODB_ENDPOINT === undefined) process.env.DYNAMODB_ENDPOINT = 'http://127.0.0.1:8000';
-if (process.env.S3_ENDPOINT === undefined) process.env.S3_ENDPOINT = 'http://127.0.0.1:4569';
 
 async function main() {
   const { values } = parseArgs({ options: { 'grace-hours': { type: 'string', default: '24' } } });
   const hours = Number(values['grace-hours']);
   if (!Number.isFinite(hours) || hours < 0) throw new Error('--grace-hours must be a number ≥ 0');
   const { sweepOrphanImages } = await import('../lib/domain/image-sweep');
+  const { finishPendingDeletions } = await import('../lib/domain/villages');
+  for (const kd of await finishPendingDeletions()) console.log(`  completed the interrupted deletion of village ${kd}`);
   const result = await sweepOrphanImages({ graceMs: hours * 3_600_000 });
   console.log(`Scanned ${result.scanned} objects, deleted ${result.deleted.length} orphan(s).`);
   for (const k of result.deleted) console.log(`  deleted ${k}`);
+  for (const k of result.strayVariants) console.log(`  deleted ${k} (its image is gone)`);
 }
 
 main().catch((err) => {

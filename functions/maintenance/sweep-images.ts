@@ -1,9 +1,13 @@
 import { log } from '../../lib/platform/log';
 import { sweepOrphanImages } from '../../lib/domain/image-sweep';
+import { finishPendingDeletions } from '../../lib/domain/villages';
 
-/** Scheduled daily (EventBridge): the orphan sweep of lib/domain/image-sweep.ts. */
-export const handler = async (): Promise<{ scanned: number; deleted: number }> => {
+/** Scheduled daily (EventBridge): interrupted village deletions completed, then the orphan sweep of lib/domain/image-sweep.ts. */
+export const handler = async (): Promise<{ scanned: number; deleted: number; strayVariants: number }> => {
+  const finished = await finishPendingDeletions();
+  if (finished.length) log.info('village deletions completed', { villages: finished });
   const result = await sweepOrphanImages();
-  log.info('image sweep', { scanned: result.scanned, deleted: result.deleted.length });
-  return { scanned: result.scanned, deleted: result.deleted.length };
+  const summary = { scanned: result.scanned, deleted: result.deleted.length, strayVariants: result.strayVariants.length };
+  log.info('image sweep', summary);
+  return summary;
 };

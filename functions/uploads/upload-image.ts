@@ -5,7 +5,7 @@ import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 
 /** POST /api/upload/gambar: one image in field `file`, stored under the caller's upload prefix. */
-export const handler = route({ upload: upload(UPLOAD_LIMITS) }, async ({ file, user }) => {
-  const url = await storeUpload(file.data, user!.id);
+export const handler = route({ upload: upload(UPLOAD_LIMITS) }, async ({ file, user, timeLeft }) => {
+  const url = await storeUpload(file.data, user!.id, timeLeft);
   return ok({ url, gambar_varian: imageVariantsOf([url]) });
 });

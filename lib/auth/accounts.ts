@@ -16,7 +16,7 @@ import { nonBlank } from '../contract/validation';
 import { personName } from '../contract/inputs';
 import { normEmail } from '../db/keys';
 import type { Journal } from '../db/entity';
-import { journal, type Who } from '../db/history';
+import { accountScope, journal, type Who } from '../db/history';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -115,7 +115,7 @@ function accountJournal<R extends object>(who: Who, action: string, opts: { secu
     { record: (r) => opts.email ?? String((r as { email?: string }).email), security: opts.security },
     (b, a) => {
       const email = opts.email ?? String(((a ?? b) as { email?: string }).email);
-      return { scope: `USER#${normEmail(email)}`, record: normEmail(email) };
+      return { scope: accountScope(email), record: normEmail(email) };
     },
   );
 }
@@ -137,6 +137,9 @@ export async function login(email: string, password: string, who: Who): Promise<
   if (all && all.window_start > now - LOGIN_WINDOW_MS && all.failures >= LOGIN_SLOWDOWN_AFTER) await sleep(LOGIN_SLOWDOWN_MS);
   const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !matches) {
+    // Without an account there is nothing to audit: the lock still answers alike (no hint
+    // that the e-mail is unknown), but made-up e-mails leave no entry to bury the feed.
+    if (!user) count('LoginFailedNoAccount');
     const rec = await recordLoginFailure(
       email,
       source,
@@ -146,7 +149,7 @@ export async function login(email: string, password: string, who: Who): Promise<
         sourceMaxFailures: LOGIN_MAX_FAILURES,
         sourceLockMs: LOGIN_LOCK_MS,
       },
-      accountJournal(who, 'account.login_locked', { security: true, email }),
+      user ? accountJournal(who, 'account.login_locked', { security: true, email }) : undefined,
     );
     const until = rec.source?.locked_until;
     if (until && until > now) {

@@ -47,16 +47,17 @@ export function readAheadKeys(kinds: readonly ReadAheadKind[] | undefined, param
 
 /**
  * Resolves a token to the current user record: the signature, algorithm and expiry must
- * hold, the user must still exist with the same id, and the token must not predate the
- * last password change. Otherwise 401 "Token tidak valid atau sudah kadaluarsa".
+ * hold, the user must still exist with the same id, and no password change may have come
+ * after the token: its password version (`pv`) must be the user's. Otherwise 401 "Token
+ * tidak valid atau sudah kadaluarsa".
  */
 export async function userFromToken(token: string, readAhead: ReadAhead = []): Promise<UserRecord> {
   const claims = await verifyToken(token);
   if (!claims) throw unauthenticated(MSG.tokenInvalid);
   const user = await getUserByEmail(claims.email, readAhead);
-  if (!user || String(user.id) !== claims.sub || claims.iat < (user.password_changed_at ?? 0)) {
-    throw unauthenticated(MSG.tokenInvalid);
-  }
+  // (a token issued before `pv` existed is compared by its issue second, as it always was)
+  const stale = claims.pv === undefined ? claims.iat < (user?.password_changed_at ?? 0) : claims.pv !== (user?.password_version ?? 0);
+  if (!user || String(user.id) !== claims.sub || stale) throw unauthenticated(MSG.tokenInvalid);
   return user;
 }
 

@@ -13,6 +13,8 @@ export interface TokenClaims {
   role: Role;
   iat: number;
   exp: number;
+  /** The user's password version when issued (absent in tokens issued before it existed). */
+  pv?: number;
 }
 
 // Imported once per container as a WebCrypto key: jose then skips the per-call key
@@ -24,8 +26,11 @@ const secretKey = () =>
     'verify',
   ]));
 
-export async function signToken(user: { id: number; email: string; role: Role }, now = nowSeconds()): Promise<string> {
-  return new SignJWT({ email: user.email, role: user.role })
+export async function signToken(
+  user: { id: number; email: string; role: Role; password_version?: number },
+  now = nowSeconds(),
+): Promise<string> {
+  return new SignJWT({ email: user.email, role: user.role, pv: user.password_version ?? 0 })
     .setProtectedHeader({ alg: ALG, typ: 'JWT' })
     .setSubject(String(user.id))
     .setIssuedAt(now)
@@ -58,10 +63,11 @@ export async function verifyToken(token: string): Promise<TokenClaims | null> {
 async function verifySignedToken(token: string): Promise<TokenClaims | null> {
   try {
     const { payload } = await jwtVerify(token, await secretKey(), { algorithms: [ALG], currentDate: new Date(nowMs()) });
-    const { sub, email, role, iat, exp } = payload as Record<string, unknown>;
+    const { sub, email, role, iat, exp, pv } = payload as Record<string, unknown>;
     if (typeof sub !== 'string' || typeof email !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') return null;
     if (!ROLES.includes(role as Role)) return null;
-    return { sub, email, role: role as Role, iat, exp };
+    if (pv !== undefined && !Number.isSafeInteger(pv)) return null;
+    return { sub, email, role: role as Role, iat, exp, ...(pv === undefined ? {} : { pv: pv as number }) };
   } catch {
     return null;
   }

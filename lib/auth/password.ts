@@ -1,8 +1,13 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { config } from '../platform/config';
 
 // scrypt is memory-hard; N=2^15, r=8, p=1 costs 32 MiB and roughly 50-100 ms per hash.
 // The parameters are stored with each hash, so they can be raised later without a migration.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 };
+// The test stage (npm test) alone hashes at 1/8 of that work: thousands of sign-ups and logins check behaviour,
+// not the cost. Verification reads the parameters from the hash, so either kind verifies anywhere.
+const TEST_PARAMS = { N: 2 ** 12, r: 8, p: 1 };
+export const hashParams = (stage: string) => (stage === 'test' ? TEST_PARAMS : PARAMS);
 const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
@@ -20,8 +25,9 @@ function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Bu
 /** `scrypt$N$r$p$salt$hash` (base64url). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const p = hashParams(config().stage);
+  const key = await scrypt(password, salt, p);
+  return ['scrypt', p.N, p.r, p.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

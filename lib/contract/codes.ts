@@ -16,3 +16,6 @@ export const newCode = {
   request: () => `REQ-${randomPart()}`,
   status: () => `STAT-${randomPart()}`,
 };
+
+/** Whether `kd` has the form of a village code (`DESA-` and 10 URL-safe characters), as `newCode.village` makes them. */
+export const isVillageCode = (kd: string): boolean => /^DESA-[A-Za-z0-9_-]{10}$/.test(kd);

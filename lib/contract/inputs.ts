@@ -11,6 +11,20 @@ import { MSG } from './messages';
 /** A person's name (an account's `full_name`). */
 export const personName = z.string().trim().min(1).max(100);
 
+/**
+ * A region's name (provinsi, kabupaten) as villages are written and lists, exports and
+ * statistics are narrowed by: 1–100 characters, no `#`. Region keys once stored a `#` as a
+ * space (lib/db/keys.ts `regionPart`), so it is refused rather than keyed apart
+ * (docs/decisions.md "Region names"). `refused`: the text of any failure, if the route has one.
+ */
+export const regionName = (refused?: { error: string }) =>
+  z
+    .string(refused)
+    .trim()
+    .min(1, refused)
+    .max(100, refused)
+    .refine((s) => !s.includes('#'), refused);
+
 /** A path parameter (API Gateway sends every one of the path; the route wrapper URL-decodes it). */
 export const pathParam = (description: string) => z.string().meta({ description });
 

@@ -21,6 +21,9 @@ export const MSG = {
   fileTooLarge: 'Ukuran file maksimal 5 MB',
   imageTypeInvalid: 'Format file harus JPG, PNG, atau WebP',
   imageTooManyPixels: 'Gambar terlalu besar: paling banyak 50 megapiksel (misalnya 8160 × 6120 piksel)',
+  imageRequestBudget:
+    'Gambar dalam satu request terlalu besar: paling banyak 100 megapiksel seluruhnya; kirim gambar dalam beberapa request',
+  imageTooManyScans: 'Gambar JPEG progresif memiliki terlalu banyak scan (paling banyak 100): simpan ulang sebagai JPEG biasa',
   imageCorrupt: 'File gambar rusak atau terpotong: unggah ulang file aslinya',
   imageUrlInvalid: 'URL gambar tidak valid: hanya gambar yang diunggah ke layanan ini yang dapat digunakan',
   imageNotFound: 'Gambar tidak ditemukan',
@@ -29,6 +32,12 @@ export const MSG = {
     'Terlalu banyak gambar lama yang dipakai ulang dalam satu request (maksimal 90); kirim perubahan dalam beberapa request',
   unsupportedMediaType: 'Content-Type tidak didukung',
   tooManyRequests: 'Terlalu banyak permintaan. Silakan coba lagi nanti.',
+  // not from the contract: safe retries with an Idempotency-Key header (docs/decisions.md)
+  idempotencyKeyInvalid: 'Header Idempotency-Key tidak valid: isi dengan 1 hingga 255 karakter ASCII yang dapat dicetak',
+  idempotencyKeyReused:
+    'Idempotency-Key ini sudah dipakai untuk permintaan dengan isi yang berbeda. Gunakan kunci baru untuk permintaan baru.',
+  idempotencyInProgress: 'Permintaan dengan Idempotency-Key ini masih diproses. Silakan coba lagi sebentar lagi.',
+  uploadTimedOut: 'Waktu pemrosesan habis sebelum gambar selesai disimpan; gambar tidak disimpan. Silakan unggah ulang.',
 
   // tokens and access
   tokenMissing: 'Akses ditolak. Token tidak ditemukan.', // spec
@@ -114,13 +123,15 @@ export const MSG = {
   itemIdInvalid: 'item_id harus berupa bilangan bulat positif',
   historyQueryInvalid: 'Parameter riwayat tidak valid: limit 1–100, from/to berupa waktu ISO 8601, cursor dari jawaban sebelumnya',
   historySecurityAdminOnly: 'Akses ditolak. Hanya admin yang dapat melihat kejadian keamanan akun.',
+  historyRangeReversed: 'Rentang waktu riwayat tidak valid: from tidak boleh lebih akhir dari to',
+  historyCursorInvalid: 'Cursor riwayat tidak valid: gunakan next_cursor dari jawaban sebelumnya dengan parameter yang sama',
   exportQueryInvalid:
-    'Parameter ekspor tidak valid: format xlsx atau csv; provinsi dan kabupaten berupa teks (maks. 100 karakter); kabupaten hanya bersama provinsinya',
+    'Parameter ekspor tidak valid: format xlsx atau csv; provinsi dan kabupaten berupa teks tanpa tanda # (maks. 100 karakter); kabupaten hanya bersama provinsinya',
   exportOfficeOnly: "Akses ditolak. Hanya role 'dinas' dan 'admin' yang dapat mengekspor data desa wisata.",
   listFilterInvalid:
-    'Filter tidak valid: provinsi dan kabupaten berupa teks (maks. 100 karakter), kabupaten hanya bersama provinsinya; kategori Mandiri, Maju, Berkembang, Rintisan atau belum_dinilai; status aktif, nonaktif, ditinjau atau pending; jenis Alam, Budaya atau Buatan',
+    'Filter tidak valid: provinsi dan kabupaten berupa teks tanpa tanda # (maks. 100 karakter), kabupaten hanya bersama provinsinya; kategori Mandiri, Maju, Berkembang, Rintisan atau belum_dinilai; status aktif, nonaktif, ditinjau atau pending; jenis Alam, Budaya atau Buatan',
   statisticsQueryInvalid:
-    'Parameter statistik tidak valid: provinsi dan kabupaten berupa teks (maks. 100 karakter); kabupaten hanya bersama provinsinya',
+    'Parameter statistik tidak valid: provinsi dan kabupaten berupa teks tanpa tanda # (maks. 100 karakter); kabupaten hanya bersama provinsinya',
   itemIdDuplicate: 'id item tidak boleh sama dalam satu kategori',
   noFileUploaded: 'No file uploaded', // spec
   tourismDescriptionInvalid: 'Data deskripsi wisata tidak valid',

@@ -1,7 +1,8 @@
+import { nowIso } from '../platform/clock';
 import { tableName } from './client';
-import { queryAll } from './helpers';
+import { getItem, queryAll } from './helpers';
 
-import { keys } from './keys';
+import { fitsKey, keys } from './keys';
 import { listsChanged } from './list-versions';
 import { positionRemoval } from './tourism-descriptions';
 import { transactWrite } from './transact';
@@ -55,32 +56,32 @@ const contributors: CascadeContributor[] = [childrenByCode, descriptions];
 export class VillageChangedError extends Error {}
 
 const TRANSACTION_LIMIT = 100;
+/** The village item's index keys: a retired village leaves every list. */
+const INDEX_ATTRIBUTES = ['GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK'];
 
 /**
  * Deletes a village and everything that hangs off it. Reads the village's partition
  * with a strongly consistent Query, then deletes it all in one transaction whose village
  * delete requires the `child_rev` it read (a child added meanwhile makes it fail with
- * VillageChangedError, and the caller runs it again). When more than 100 items are
- * involved, the children go first in batches and the village last: every step is
- * idempotent and the village (with its code lists) survives until the end, so a retry
- * after any failure completes the job; its history entry rides in the last one. The
- * caller deletes the images only after this returns.
+ * VillageChangedError, and the caller runs it again). The caller deletes the images only
+ * after this returns.
+ *
+ * When more than one transaction's worth of items is involved, the village is first
+ * retired in one transaction: it is marked `deleting` (it reads as gone and leaves every
+ * list), its slug is freed, its part of the statistics leaves its region, its history
+ * entry is written, the lists' versions move and a pending-deletion marker is put. Only
+ * then are its children removed in batches, and the village item and the marker last.
+ * An interruption anywhere after the first step leaves counters and history that agree
+ * with what the village shows (gone); the owner's retry of the DELETE or the maintenance
+ * sweep (`finishPendingDeletions`) completes the removal.
  */
 export async function cascadeDeleteVillage(village: VillageRecord, journal: Journal<VillageRecord>): Promise<void> {
-  const partition = await queryAll<Item>({
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.villagePartition(village.kd_desa) },
-    ConsistentRead: true,
-  });
-
+  const partition = await villagePartition(village.kd_desa);
   const own = partition.find((i) => i.SK === VILLAGE_SK);
   const current = own ? villages.fromItem(own) : village;
   const contributions = await Promise.all(contributors.map((c) => c(current, partition)));
-  const childKeys: Key[] = [
-    ...partition.filter((i) => i.SK !== VILLAGE_SK).map((i) => ({ PK: i.PK, SK: i.SK })),
-    ...contributions.flatMap((c) => c.deletes ?? []),
-  ];
-  const finalItems: TransactItem[] = [
+  const childKeys = childKeysOf(partition, contributions);
+  const retire: TransactItem[] = [
     ...contributions.flatMap((c) => c.writes ?? []),
     // the deletion's history entry lives in the village's timeline (HIST#<kd>), which outlives it
     journal(current, undefined),
@@ -90,27 +91,110 @@ export async function cascadeDeleteVillage(village: VillageRecord, journal: Jour
     {
       Delete: {
         TableName: tableName(),
-        Key: keys.village(current.kd_desa),
-        ConditionExpression: 'child_rev = :rev',
-        ExpressionAttributeValues: { ':rev': current.child_rev },
-      },
-    },
-    {
-      Delete: {
-        TableName: tableName(),
         Key: keys.slugMarker(current.slug),
         ConditionExpression: 'attribute_not_exists(PK) OR kd_desa = :kd',
         ExpressionAttributeValues: { ':kd': current.kd_desa },
       },
     },
   ];
-  const childDeletes: TransactItem[] = childKeys.map((Key) => ({ Delete: { TableName: tableName(), Key } }));
-
-  if (finalItems.length + childDeletes.length > TRANSACTION_LIMIT) {
-    for (let i = 0; i < childDeletes.length; i += TRANSACTION_LIMIT) await transactWrite(childDeletes.slice(i, i + TRANSACTION_LIMIT));
-    childDeletes.length = 0;
-  }
+  const childDeletes = childKeys.map(deleteOf);
   // A child added meanwhile (child_rev) or list positions moved by a concurrent
-  // description create/delete: read everything again and retry.
-  await transactWrite([...finalItems, ...childDeletes], () => new VillageChangedError());
+  // description create/delete: the caller reads everything again and retries.
+  const changed = () => new VillageChangedError();
+  if (retire.length + 1 + childDeletes.length <= TRANSACTION_LIMIT) {
+    const villageDelete: TransactItem = {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.village(current.kd_desa),
+        ConditionExpression: 'child_rev = :rev',
+        ExpressionAttributeValues: { ':rev': current.child_rev },
+      },
+    };
+    await transactWrite([...retire, villageDelete, ...childDeletes], changed);
+    return;
+  }
+  await transactWrite(
+    [
+      ...retire,
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.village(current.kd_desa),
+          // child_rev moves too: a child write that read the village before this fails its condition
+          UpdateExpression: `SET deleting = :at ADD child_rev :one REMOVE ${INDEX_ATTRIBUTES.join(', ')}`,
+          ConditionExpression: 'child_rev = :rev AND attribute_not_exists(deleting)',
+          ExpressionAttributeValues: { ':rev': current.child_rev, ':at': nowIso(), ':one': 1 },
+        },
+      },
+      { Put: { TableName: tableName(), Item: { ...keys.pendingDeletion(current.kd_desa), type: 'CASCADE', at: nowIso() } } },
+    ],
+    changed,
+  );
+  await removeRetired(current.kd_desa, childKeys);
 }
+
+/**
+ * Completes the deletion of a retired village (one marked `deleting`): removes what is
+ * left of it, the village item and its pending-deletion marker. False when the village
+ * is not retired (absent, or an ordinary village). Every step is idempotent.
+ */
+export async function finishVillageDeletion(kd: string): Promise<{ email: string } | undefined> {
+  const partition = await villagePartition(kd);
+  const own = partition.find((i) => i.SK === VILLAGE_SK);
+  if (!own?.deleting) {
+    // a marker whose village is already gone (the last step was interrupted after its batch)
+    if (!own) await transactWrite([deleteOf(keys.pendingDeletion(kd))]);
+    return undefined;
+  }
+  const retired = villages.fromItem(own);
+  const childKeys = childKeysOf(partition, [await childrenByCode(retired, partition)]);
+  await removeRetired(kd, childKeys);
+  return { email: retired.email };
+}
+
+/** The owner's e-mail of a retired village (undefined: no such village, or not being deleted). */
+export async function retiredVillageOwner(kd: string): Promise<string | undefined> {
+  if (!fitsKey(kd)) return undefined;
+  const item = await getItem(keys.village(kd), { consistent: true });
+  return item?.deleting ? String(item.email) : undefined;
+}
+
+/** The villages whose deletion began and has not finished (a page of codes, oldest first). */
+export async function pendingDeletions(): Promise<string[]> {
+  const items = await queryAll<Item>({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.pendingDeletions() },
+  });
+  return items.map((i) => i.SK);
+}
+
+async function removeRetired(kd: string, childKeys: Key[]): Promise<void> {
+  for (let i = 0; i < childKeys.length; i += TRANSACTION_LIMIT) {
+    await transactWrite(childKeys.slice(i, i + TRANSACTION_LIMIT).map(deleteOf));
+  }
+  await transactWrite([
+    {
+      Delete: {
+        TableName: tableName(),
+        Key: keys.village(kd),
+        ConditionExpression: 'attribute_not_exists(PK) OR attribute_exists(deleting)',
+      },
+    },
+    deleteOf(keys.pendingDeletion(kd)),
+  ]);
+}
+
+const villagePartition = (kd: string) =>
+  queryAll<Item>({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.villagePartition(kd) },
+    ConsistentRead: true,
+  });
+
+/** Everything to delete besides the village item: its partition's other items first (what readers of the village see), then its coded children. */
+const childKeysOf = (partition: Item[], contributions: CascadeContribution[]): Key[] => [
+  ...partition.filter((i) => i.SK !== VILLAGE_SK).map((i) => ({ PK: i.PK, SK: i.SK })),
+  ...contributions.flatMap((c) => c.deletes ?? []),
+];
+
+const deleteOf = (Key: Key): TransactItem => ({ Delete: { TableName: tableName(), Key } });

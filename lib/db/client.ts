@@ -4,14 +4,18 @@ import { config } from '../platform/config';
 import { awsClientOptions } from '../platform/aws';
 import { traced } from '../platform/tracing';
 
+let raw: DynamoDBClient | undefined;
 let doc: DynamoDBDocumentClient | undefined;
+
+/** The shared low-level DynamoDB client under db(): same middleware stack, for libraries that take an SDK client. */
+export function dynamoClient(): DynamoDBClient {
+  return (raw ??= traced(new DynamoDBClient(awsClientOptions(config().endpoints.dynamodb))));
+}
 
 /** The shared DynamoDB document client (created once per Lambda container). */
 export function db(): DynamoDBDocumentClient {
   if (!doc) {
-    const c = config();
-    const client = traced(new DynamoDBClient(awsClientOptions(c.endpoints.dynamodb)));
-    doc = DynamoDBDocumentClient.from(client, {
+    doc = DynamoDBDocumentClient.from(dynamoClient(), {
       marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
     });
   }

@@ -54,6 +54,8 @@ export interface EntityDefinition<S extends z.ZodObject, P extends keyof z.infer
   indexes?: (record: z.infer<S>) => Record<string, string>;
   /** The GSI1 partition that lists every item of this kind. */
   list?: string;
+  /** A stored record that reads as absent by key (a village whose deletion is under way: lib/db/cascade.ts). */
+  hidden?: (record: z.infer<S>) => boolean;
   /** The fields responses show, in order. */
   public: readonly P[];
   /** OpenAPI component id and description of the public view. */
@@ -92,6 +94,11 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
   const publicSchema = (def.schema as z.ZodObject).pick(mask).meta(def.publicMeta);
   const toItem = (record: R) => ({ ...def.key(def.id(record)), ...def.indexes?.(record), type: def.type, ...record });
   const fromItem = (item: Record<string, unknown>): R => parseRecord(def.schema, item);
+  const visible = (item: Record<string, unknown> | undefined): R | undefined => {
+    if (!item) return undefined;
+    const record = fromItem(item);
+    return def.hidden?.(record) ? undefined : record;
+  };
   const listAll = (fields?: readonly string[]) => {
     if (!def.list) throw new Error(`${def.type} items have no list`);
     return queryAll<R>({
@@ -115,16 +122,15 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
       if (!fitsKey(id)) return undefined;
       // Read ahead with the caller's user item (strongly consistent), for this request only.
       const ahead = takeReadAhead(def.key(id));
-      if (ahead !== undefined) return ahead ? fromItem(ahead) : undefined;
-      const item = await getItem(def.key(id), { consistent });
-      return item ? fromItem(item) : undefined;
+      if (ahead !== undefined) return visible(ahead ?? undefined);
+      return visible(await getItem(def.key(id), { consistent }));
     },
     async getMany(ids) {
       const found = new Map<string, R>();
       const unique = [...new Set(ids)].filter((id) => fitsKey(id));
       for (const item of await batchGetItems(unique.map((id) => def.key(id)))) {
-        const record = fromItem(item);
-        found.set(def.id(record), record);
+        const record = visible(item);
+        if (record) found.set(def.id(record), record);
       }
       return found;
     },

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { nowIso } from '../platform/clock';
 import { config } from '../platform/config';
 import { defineEntity, timestamp, type Journal, type TransactItem } from './entity';
 import type { UserRecord } from './users';
 import { queryPage } from './helpers';
-import { GSI1, GSI2, keys } from './keys';
+import { GSI1, GSI2, keys, normEmail } from './keys';
 
 /**
  * The history: one immutable entry per change, written in the change's own transaction
@@ -43,7 +43,7 @@ export const historyEntries = defineEntity({
     source: z.string().optional(),
     /** The record's public fields after the change, where a trajectory needs them whole (scores). */
     snapshot: z.record(z.string(), z.unknown()).optional(),
-    /** TTL (epoch s): only security events, where the stage sets a retention. */
+    /** TTL (epoch s): only security events (HISTORY_SECURITY_RETENTION_DAYS, default 180 days). */
     expiresAt: z.number().optional(),
   }),
   key: (id) => keys.historyEntry(id.slice(SK_LENGTH), id.slice(0, SK_LENGTH)),
@@ -53,6 +53,10 @@ export const historyEntries = defineEntity({
   publicMeta: { id: 'HistoryEntry', description: 'One change: when, who, what, which record, and the changed fields as before → after.' },
 });
 export type HistoryEntry = z.infer<typeof historyEntries.schema>;
+
+/** The scope of an account's events (`HIST#USER#<e-mail>`): shown to admin only. */
+const ACCOUNT_SCOPE = 'USER#';
+export const accountScope = (email: string) => `${ACCOUNT_SCOPE}${normEmail(email)}`;
 
 /** `2026-11-23T22:00:00.000Z#0a1b2c3d`. */
 const SK_LENGTH = 24 + 1 + 8;
@@ -89,12 +93,24 @@ const BOOKKEEPING = new Set([
   'status_codes',
   'expiresAt',
   'password_changed_at',
+  'password_version',
 ]);
 /** Texts longer than this are summarised by their length. */
 const LONG_TEXT = 200;
 
 type Value = unknown;
-const same = (a: Value, b: Value) => JSON.stringify(a) === JSON.stringify(b);
+/** A value with its maps' keys sorted (DynamoDB gives a map's keys back in any order). */
+const sorted = (v: Value): Value =>
+  Array.isArray(v)
+    ? v.map(sorted)
+    : v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, sorted((v as Record<string, Value>)[k])]),
+        )
+      : v;
+const same = (a: Value, b: Value) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
 
 /** A value as the history keeps it: long texts as their length, lists as their count (image lists: added and removed URLs). */
 function summary(key: string, before: Value, after: Value): { before: Value; after: Value } {
@@ -140,6 +156,12 @@ export function changesOf(before: object | undefined, after: object | undefined)
   }
   return out;
 }
+
+/**
+ * True when `after` differs from `before` in no field the history shows: such an update
+ * is not written at all (no entry, no version, no list version), and answers as if it was.
+ */
+export const changesNothing = (before: object, after: object): boolean => Object.keys(changesOf(before, after)).length === 0;
 
 export interface Change {
   who: Who;
@@ -215,18 +237,37 @@ export interface HistoryQuery {
   to?: string;
 }
 
-const encode = (key: Record<string, unknown> | undefined) => (key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null);
+/**
+ * A cursor is the last key read, signed (HMAC under a key derived from the server secret)
+ * for the read it continues: index, partition and time range. Anything else — a forged
+ * key, another partition's, one of another index — is refused before DynamoDB sees it
+ * (it answers a start key that is not one of the query's with a ValidationException).
+ */
 export class BadCursorError extends Error {}
-const decode = (cursor: string | undefined): Record<string, unknown> | undefined => {
+let cursorKey: Buffer | undefined;
+const cursorMac = (read: string, payload: string) => {
+  cursorKey ??= createHmac('sha256', config().jwtSecret).update('history-cursor-v1').digest();
+  return createHmac('sha256', cursorKey).update(`${read}\n${payload}`).digest('base64url');
+};
+function encode(read: string, key: Record<string, unknown> | undefined): string | null {
+  if (!key) return null;
+  const payload = Buffer.from(JSON.stringify(key)).toString('base64url');
+  return `${payload}.${cursorMac(read, payload)}`;
+}
+function decode(read: string, cursor: string | undefined): Record<string, unknown> | undefined {
   if (!cursor) return undefined;
+  const [payload = '', mac = '', ...rest] = cursor.split('.');
+  const expected = Buffer.from(cursorMac(read, payload));
+  const given = Buffer.from(mac);
+  if (rest.length || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new BadCursorError();
   try {
-    const key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    const key = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
     if (!key || typeof key !== 'object' || Array.isArray(key)) throw new Error('not a key');
     return key as Record<string, unknown>;
   } catch {
     throw new BadCursorError();
   }
-};
+}
 
 /** The sort-key condition of a time range (`#<rand>` sorts after the time itself). */
 function range(sk: string, q: HistoryQuery): { condition: string; values: Record<string, string> } {
@@ -236,7 +277,7 @@ function range(sk: string, q: HistoryQuery): { condition: string; values: Record
   return { condition: '', values: {} };
 }
 
-/** Filters on fields beyond the key (each one an equality); `security: false` leaves security events out. */
+/** Filters on fields beyond the key (equalities, an action prefix); `security: false` leaves security events out. */
 export interface HistoryFilter {
   action?: string;
   /** Actions starting with this (e.g. `score.`). */
@@ -244,6 +285,15 @@ export interface HistoryFilter {
   actor_id?: string;
   kd_desa?: string;
   security?: false;
+  /** `false`: no account events (their scope is `USER#…`). */
+  accounts?: false;
+}
+
+/** A filter's condition on entry `i`: its attribute, the value compared, and the test. */
+function conditionOf(field: string, value: unknown, i: number): { name: string; value: unknown; test: string } {
+  if (field === 'actionPrefix') return { name: 'action', value, test: `begins_with(#f${i}, :f${i})` };
+  if (field === 'accounts') return { name: 'scope', value: ACCOUNT_SCOPE, test: `NOT begins_with(#f${i}, :f${i})` };
+  return { name: field, value, test: `#f${i} = :f${i}` };
 }
 
 /** At most this many items are read for one filtered page; a page may then come back short, with a cursor. */
@@ -262,30 +312,30 @@ async function page(
   filter: HistoryFilter = {},
 ): Promise<HistoryPage> {
   const r = range(sk, q);
-  const conditions = Object.entries(filter).filter(([, v]) => v !== undefined);
+  const read = [index ?? 'table', pk[1], q.from ?? '', q.to ?? ''].join('\n');
+  const conditions = Object.entries(filter)
+    .filter(([, v]) => v !== undefined)
+    .map(([field, value], i) => conditionOf(field, value, i));
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  conditions.forEach(([field, value], i) => {
-    names[`#f${i}`] = field === 'actionPrefix' ? 'action' : field;
-    values[`:f${i}`] = value;
+  conditions.forEach((c, i) => {
+    names[`#f${i}`] = c.name;
+    values[`:f${i}`] = c.value;
   });
-  const test = (field: string, i: number) => (field === 'actionPrefix' ? `begins_with(#f${i}, :f${i})` : `#f${i} = :f${i}`);
   const entries: HistoryEntry[] = [];
-  let start = decode(q.cursor);
-  let read = 0;
+  let start = decode(read, q.cursor);
+  let seen = 0;
   do {
     const out = await queryPage({
       ...(index ? { IndexName: index } : {}),
       KeyConditionExpression: `${pk[0]} = :pk${r.condition ? ` AND ${r.condition}` : ''}`,
       ExpressionAttributeValues: { ':pk': pk[1], ...r.values, ...values },
-      ...(conditions.length
-        ? { FilterExpression: conditions.map(([field], i) => test(field, i)).join(' AND '), ExpressionAttributeNames: names }
-        : {}),
+      ...(conditions.length ? { FilterExpression: conditions.map((c) => c.test).join(' AND '), ExpressionAttributeNames: names } : {}),
       ScanIndexForward: false,
       Limit: conditions.length ? Math.max(q.limit, 100) : q.limit,
       ExclusiveStartKey: start,
     });
-    read += conditions.length ? Math.max(q.limit, 100) : q.limit;
+    seen += conditions.length ? Math.max(q.limit, 100) : q.limit;
     for (const item of out.items) {
       entries.push(historyEntries.fromItem(item));
       if (entries.length === q.limit) {
@@ -293,18 +343,29 @@ async function page(
         const keysOf = (k: string[]) => Object.fromEntries(k.map((n) => [n, item[n]]));
         return {
           entries,
-          next: encode(keysOf(['PK', 'SK', ...(index === GSI1 ? ['GSI1PK', 'GSI1SK'] : index === GSI2 ? ['GSI2PK', 'GSI2SK'] : [])])),
+          next: encode(read, keysOf(['PK', 'SK', ...(index === GSI1 ? ['GSI1PK', 'GSI1SK'] : index === GSI2 ? ['GSI2PK', 'GSI2SK'] : [])])),
         };
       }
     }
     start = out.next;
-  } while (start && read < MAX_READ);
-  return { entries, next: encode(start) };
+  } while (start && seen < MAX_READ);
+  return { entries, next: encode(read, start) };
 }
 
 /** A village's timeline, newest first: one Query of its partition. */
 export const villageHistory = (kd: string, q: HistoryQuery, filter?: HistoryFilter) =>
   page(undefined, ['PK', keys.historyPartition(kd)], 'SK', q, filter);
+
+/** Whether a scope's partition holds any entry (a village that never existed has none): one Query of one key. */
+export async function hasHistory(scope: string): Promise<boolean> {
+  const out = await queryPage({
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.historyPartition(scope) },
+    ProjectionExpression: 'PK',
+    Limit: 1,
+  });
+  return out.items.length > 0;
+}
 
 /** The service's feed, newest first: one Query of GSI1 (`security`: the account-security events instead). */
 export const historyFeed = (security: boolean, q: HistoryQuery, filter?: HistoryFilter) =>

@@ -30,6 +30,8 @@
  * | history entry        | HIST#<kd or USER#e-mail> | <at>#<rand> | HIST or HISTSEC / <at>#<rand> | HISTBY#<actor> / <at>#<rand> |
  * | region counters      | STATS#REGION          | <provinsi>#<kabupaten> | —             | —                      |
  * | account counters     | STATS#ACCOUNTS        | ALL      | —                        | —                      |
+ * | unfinished deletion  | CASCADE#PENDING       | <kd_desa> | —                       | —                      |
+ * | idempotency record   | IDEM                  | request#<hash of caller, route, key> | — | —          |
  *
  * Everything that hangs off one village and has no code of its own (score; later the
  * two descriptions) lives in the village's partition, so one strongly consistent Query
@@ -77,6 +79,7 @@
  * | GET /api/atraksi-wisata           | Query GSI2 ATRAKSI from a random key (Limit 8, wraps) + BatchGetItem villages |
  * | GET /api/deskripsi-desa/{kd}      | GetItem DESA#<kd>/DESKDESA                                        |
  * | POST/PUT/DELETE deskripsi-desa    | GetItem DESA#, DESKDESA; TransactWrite description (version) + village gambar_cover |
+ * | any write with Idempotency-Key    | PutItem IDEM (condition: absent or expired) first; then UpdateItem (answer) or DeleteItem (released) |
  *
  * Pagination: DynamoDB has no offset, so the tourism descriptions hold dense positions
  * 1…total (index items DESKWIS#IDX/<pos>, and each description's own DESKWIS#POS).
@@ -105,7 +108,11 @@ export const GSI1 = 'GSI1';
 export const GSI2 = 'GSI2';
 export const GSI3 = 'GSI3';
 
-/** A region's name as keys spell it: trimmed, lower case, without the key separator. */
+/**
+ * A region's name as keys spell it: trimmed, lower case, without the key separator. Names
+ * with `#` are refused on writes and filters (lib/contract/inputs.ts `regionName`); the
+ * replacement keeps the keys of villages stored before that (their `#` read as a space).
+ */
 export const regionPart = (s: string) => s.trim().toLowerCase().replace(/#/g, ' ');
 /** Where a village sits in GSI3 (villages by category, then region): the filtered lists' index. */
 export const villageFilterKeys = (kategori: string | undefined, r: { provinsi: string; kabupaten: string }, kd: string) => ({
@@ -136,6 +143,9 @@ export const keys = {
 
   village: (kd: string) => ({ PK: `DESA#${kd}`, SK: 'DESA' }),
   villagePartition: (kd: string) => `DESA#${kd}`,
+  /** A large village's deletion that has retired the village but not yet removed all it had (lib/db/cascade.ts). */
+  pendingDeletion: (kd: string) => ({ PK: 'CASCADE#PENDING', SK: kd }),
+  pendingDeletions: () => 'CASCADE#PENDING',
   villageList: (createdAt: string, kd: string) => ({ GSI1PK: LIST.villages, GSI1SK: `${createdAt}#${kd}` }),
   villageOwner: (email: string, kd: string) => ({ GSI2PK: `OWNER#${normEmail(email)}`, GSI2SK: kd }),
   villageFilter: villageFilterKeys,
@@ -174,6 +184,12 @@ export const keys = {
 
   /** One of the shards of a list kind's version (lib/db/list-versions.ts). */
   listVersion: (kind: string, shard: number) => ({ PK: `LISTVER#${kind}`, SK: String(shard) }),
+
+  /**
+   * The one partition of the Idempotency-Key records (lib/db/idempotency.ts): Powertools' DynamoDB
+   * store takes a static partition key; its sort key is the hashed, caller-scoped key.
+   */
+  idempotencyPartition: 'IDEM',
 
   status: (code: string) => ({ PK: `STAT#${code}`, SK: 'STAT' }),
   statusList: (createdAt: string, code: string) => ({ GSI1PK: LIST.statuses, GSI1SK: `${createdAt}#${code}` }),

@@ -44,7 +44,7 @@ async function countFailure(
   key: { PK: string; SK: string },
   now: number,
   windowMs: number,
-  lock?: { after: number; ms: number; journal: Journal<LoginThrottleRecord> },
+  lock?: { after: number; ms: number; journal?: Journal<LoginThrottleRecord> },
 ): Promise<LoginThrottleRecord> {
   const expiresAt = Math.ceil((now + windowMs + (lock?.ms ?? 0)) / 1000);
   const fresh = await updateItem({
@@ -67,8 +67,8 @@ async function countFailure(
     }))!,
   );
   if (lock && rec.failures >= lock.after && !(rec.locked_until && rec.locked_until > now)) {
-    // The lock and its security event in one transaction; of concurrent failures reaching
-    // the limit, one locks (and records it), the others find it locked.
+    // The lock and its security event (if any) in one transaction; of concurrent failures
+    // reaching the limit, one locks (and records it), the others find it locked.
     const locked: LoginThrottleRecord = { ...rec, locked_until: now + lock.ms, failures: 0, window_start: now };
     try {
       await transactWrite([
@@ -81,7 +81,7 @@ async function countFailure(
             ExpressionAttributeValues: { ':until': locked.locked_until, ':zero': 0, ':now': now },
           },
         },
-        lock.journal(rec, locked),
+        ...(lock.journal ? [lock.journal(rec, locked)] : []),
       ]);
     } catch (err) {
       if (!failedConditions(err)?.includes(0)) throw err;
@@ -91,13 +91,16 @@ async function countFailure(
   return rec;
 }
 
-/** Counts a failed login on both counters; the source's counter locks that source (`journal`: the lock's history entry). */
+/**
+ * Counts a failed login on both counters; the source's counter locks that source
+ * (`journal`: the lock's history entry; none for an e-mail without an account).
+ */
 export async function recordLoginFailure(
   email: string,
   source: string,
   now: number,
   limits: { windowMs: number; sourceMaxFailures: number; sourceLockMs: number },
-  journal: Journal<LoginThrottleRecord>,
+  journal: Journal<LoginThrottleRecord> | undefined,
 ): Promise<LoginThrottles> {
   // No account has such an e-mail, so there is nothing to protect and nothing to store.
   if (!fitsKey(email, source)) return {};

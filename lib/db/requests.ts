@@ -89,6 +89,7 @@ export async function setRequestStatus(
   village: ReadVillage | undefined,
   journal: Journal<RequestRecord>,
 ): Promise<RequestRecord> {
+  if (status === current.status_permintaan) return current; // nothing to write (nor to record)
   const next: RequestRecord = { ...current, status_permintaan: status, updated_at: nowIsoAfter(current.updated_at) };
   const moved = status !== current.status_permintaan && village;
   await transactWrite(

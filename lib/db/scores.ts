@@ -7,6 +7,7 @@ import { listsChanged } from './list-versions';
 import { transactWrite } from './transact';
 import { villageChildChange, VillageStaleError, type ReadVillage } from './village-children';
 import { categoryChange, regionCounts } from './stats';
+import { changesNothing } from './history';
 
 export const SCORE_FIELDS = [
   'partisipasi_masyarakat',
@@ -100,6 +101,7 @@ export async function updateScore(
   village: ScoredVillage,
   journal: Journal<ScoreRecord>,
 ): Promise<ScoreRecord> {
+  if (changesNothing(current, { ...current, ...score })) return current; // nothing to write (nor to record)
   const now = nowIsoAfter(current.updated_at);
   const next: ScoreRecord = { ...current, ...score, updated_at: now };
   const values: Record<string, unknown> = {

@@ -65,6 +65,8 @@ export async function updateStatus(
   village: ReadVillage | undefined,
   journal: Journal<StatusRecord>,
 ): Promise<StatusRecord> {
+  // the same status and remark: nothing to write (nor to record), tanggal_update stays
+  if (current.status === input.status && current.keterangan === input.keterangan) return current;
   const next: StatusRecord = { ...current, ...input, tanggal_update: nowIsoAfter(current.tanggal_update) };
   const moved = next.status !== current.status && village;
   await transactWrite(

@@ -21,8 +21,10 @@ export const users = defineEntity({
     role: z.enum(ROLES),
     is_verified: z.boolean(),
     password_hash: z.string(),
-    /** Epoch seconds of the last password change: tokens issued before it are void. */
+    /** Epoch seconds of the last password change (what tokens without a `pv` claim are checked against). */
     password_changed_at: z.number().int(),
+    /** Counts password changes (absent: none); a token is void unless its `pv` claim is this (lib/auth/jwt.ts). */
+    password_version: z.number().int().optional(),
     created_at: timestamp,
     updated_at: timestamp,
     /** The village of the account's one token-less sign-up, if it used it. */
@@ -148,15 +150,18 @@ export async function markVerified(email: string, journal: Journal<UserRecord>):
   return next;
 }
 
-/** The write that replaces a password (a TransactWrite item, so a caller can pair it with other writes). */
+/**
+ * The write that replaces a password (a TransactWrite item, so a caller can pair it with
+ * other writes); its new password version voids every token issued before, whatever the second.
+ */
 export function passwordUpdate(email: string, passwordHash: string) {
   return {
     Update: {
       TableName: tableName(),
       Key: keys.user(email),
-      UpdateExpression: 'SET password_hash = :h, password_changed_at = :t, updated_at = :now',
+      UpdateExpression: 'SET password_hash = :h, password_changed_at = :t, updated_at = :now ADD password_version :one',
       ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':h': passwordHash, ':t': nowSeconds(), ':now': nowIso() },
+      ExpressionAttributeValues: { ':h': passwordHash, ':t': nowSeconds(), ':now': nowIso(), ':one': 1 },
     },
   };
 }

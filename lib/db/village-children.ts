@@ -60,7 +60,7 @@ export function villageChildChange(kd: string, change: { add?: ChildCodes; remov
       TableName: tableName(),
       Key: keys.village(kd),
       UpdateExpression: `ADD ${clauses.ADD.join(', ')}${clauses.DELETE.length ? ` DELETE ${clauses.DELETE.join(', ')}` : ''}${set}`,
-      ConditionExpression: tally ? 'child_rev = :rev' : 'attribute_exists(PK)',
+      ConditionExpression: tally ? 'child_rev = :rev' : 'attribute_exists(PK) AND attribute_not_exists(deleting)',
       ...(counts.clause ? { ExpressionAttributeNames: counts.names } : {}),
       ExpressionAttributeValues: values,
     },

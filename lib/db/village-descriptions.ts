@@ -78,7 +78,7 @@ const villageCopyChange = (kd: string, d: VillageDescriptionRecord | null): Tran
     TableName: tableName(),
     Key: keys.village(kd),
     UpdateExpression: 'SET gambar_cover = :cover, jenis_desa_list = :kinds ADD child_rev :one',
-    ConditionExpression: 'attribute_exists(PK)',
+    ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleting)', // not a village being deleted
     ExpressionAttributeValues: {
       ':cover': d ? coverOf(d) : null,
       ':kinds': d ? (d.jenis_desa_list ?? [d.jenis_desa]) : null,

@@ -12,6 +12,7 @@ import { REQUEST_STATUSES, requests } from './requests';
 import { VILLAGE_STATUSES } from './statuses';
 import { transactWrite } from './transact';
 import { contributionOf, monthOf, negate, regionCounts, regionKey, sum } from './stats';
+import { changesNothing } from './history';
 
 export type { TransactItem };
 
@@ -58,6 +59,8 @@ export const villages = defineEntity({
     kategori: z.string().optional(),
     /** … and how many of its requests and statuses are in each state (`nreq_<status>`, `nstat_<status>`). */
     ...TALLY_FIELDS,
+    /** Set when a deletion too large for one transaction has begun (lib/db/cascade.ts): the village reads as gone. */
+    deleting: timestamp.optional(),
   }),
   key: keys.village,
   id: (v) => v.kd_desa,
@@ -67,6 +70,7 @@ export const villages = defineEntity({
     ...keys.villageFilter(v.kategori, v, v.kd_desa),
   }),
   list: LIST.villages,
+  hidden: (v) => v.deleting !== undefined,
   public: [
     'kd_desa',
     'provinsi',
@@ -245,6 +249,7 @@ export async function createVillage(
 /**
  * Replaces a village's eight fields if it is still at `current.version`. When the slug
  * changes, the new marker is written and the old one deleted in the same transaction.
+ * Fields equal to the stored ones write nothing (`current` is returned).
  * Throws VersionConflictError when another writer came first (the caller re-reads).
  */
 export async function updateVillage(
@@ -253,6 +258,7 @@ export async function updateVillage(
   journal: Journal<VillageRecord>,
 ): Promise<VillageRecord> {
   const email = normEmail(fields.email);
+  if (changesNothing(current, { ...current, ...fields, email })) return current;
   const base = slugify(fields.nama_popular);
   const keepSlug = base === slugify(current.nama_popular);
   const moves = regionKey(current).SK !== regionKey(fields).SK;

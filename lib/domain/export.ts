@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MSG } from '../contract/messages';
+import { regionName } from '../contract/inputs';
 import { nowIso } from '../platform/clock';
 import { config } from '../platform/config';
 import type { ExportLink } from '../storage/exports';
@@ -14,8 +15,8 @@ import { listVillages } from '../db/villages';
 export const exportQuery = z
   .object({
     format: z.enum(['xlsx', 'csv']).default('xlsx'),
-    provinsi: z.string().trim().min(1).max(100).optional(),
-    kabupaten: z.string().trim().min(1).max(100).optional(),
+    provinsi: regionName().optional(),
+    kabupaten: regionName().optional(),
   })
   .refine((q) => !q.kabupaten || q.provinsi, { message: MSG.exportQueryInvalid })
   .meta({ description: 'format: xlsx (default) or csv; provinsi / kabupaten (with provinsi) narrow the rows' });
@@ -106,12 +107,19 @@ export async function exportRows(q: ExportQuery): Promise<Record<string, Cell>[]
   });
 }
 
+/** What a spreadsheet program would run as a formula when the cell starts with it (OWASP: CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A free-text cell as the file holds it: one that could start a formula is prefixed with `'`, which shows it as text. */
+export const neutralised = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+/** A cell of a text column neutralised; other kinds as they are (numbers stay numbers). */
+const safeCell = (c: Column, v: Cell): Cell => (c.kind === 'text' && typeof v === 'string' ? neutralised(v) : v);
+
 /** The rows as CSV: UTF-8 with a byte-order mark (so spreadsheet programs read Indonesian names right), a header row. */
 export async function toCsv(rows: Record<string, Cell>[]): Promise<string> {
   // (loaded here only: the OpenAPI catalogue names this module's query schema)
   const { stringify } = await import('csv-stringify/sync');
   const text = (c: Column, v: Cell) =>
-    v === null ? '' : c.kind === 'yes-no' ? (v ? 'ya' : 'tidak') : v instanceof Date ? v.toISOString() : String(v);
+    v === null ? '' : c.kind === 'yes-no' ? (v ? 'ya' : 'tidak') : v instanceof Date ? v.toISOString() : String(safeCell(c, v));
   return stringify(
     rows.map((r) => EXPORT_COLUMNS.map((c) => text(c, r[c.key] ?? null))),
     { bom: true, header: true, columns: EXPORT_COLUMNS.map((c) => c.header) },
@@ -134,7 +142,11 @@ export async function toXlsx(rows: Record<string, Cell>[]): Promise<Buffer> {
     width: c.width,
     style: c.kind === 'date' ? { numFmt: 'yyyy-mm-dd hh:mm' } : c.kind === 'number' ? { numFmt: '0' } : {},
   }));
-  for (const r of rows) sheet.addRow({ ...r, akun_terverifikasi: r.akun_terverifikasi ? 'ya' : 'tidak' });
+  for (const r of rows)
+    sheet.addRow({
+      ...Object.fromEntries(EXPORT_COLUMNS.map((c) => [c.key, safeCell(c, r[c.key] ?? null)])),
+      akun_terverifikasi: r.akun_terverifikasi ? 'ya' : 'tidak',
+    });
   sheet.getRow(1).font = { bold: true };
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: EXPORT_COLUMNS.length } };
   return Buffer.from(await workbook.xlsx.writeBuffer());

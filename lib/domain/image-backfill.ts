@@ -1,6 +1,17 @@
 import { DomainError } from '../contract/errors';
+import { getImageRefs } from '../db/image-refs';
 import { IMAGE_VARIANTS } from '../storage/image-type';
-import { imageExists, isImageKey, listKeyPage, readImage, rewriteImage, variantKey } from '../storage/images';
+import {
+  deleteImages,
+  imageExists,
+  isImageKey,
+  listKeyPage,
+  readImage,
+  rewriteImage,
+  urlOf,
+  variantKey,
+  type ImageToStore,
+} from '../storage/images';
 import { prepareImage } from './image-processing';
 
 /**
@@ -10,7 +21,8 @@ import { prepareImage } from './image-processing';
  * it. Idempotent: an image with all its variants is done and skipped (the variants are
  * written last); one made by this service already (object metadata) only gets its
  * variants, never a second lossy re-encoding. Resumable: images are taken in key order
- * and `next` says where a run that ran out of time stopped.
+ * and `next` says where a run that ran out of time stopped. An image deleted while it
+ * runs (the sweep, a village's deletion) is not written back, nor are its variants: it is `gone`.
  */
 export interface BackfillReport {
   /** Images looked at (variants are not counted). */
@@ -21,6 +33,8 @@ export interface BackfillReport {
   remade: number;
   /** Made by this service already, only the variants were missing. */
   variantsAdded: number;
+  /** Deleted since the listing: nothing written, or what was written removed again. */
+  gone: number;
   /** Not a sound image (left as they are): key and the reason. */
   refused: { key: string; reason: string }[];
   /** Bytes of the remade images before and after. */
@@ -36,11 +50,33 @@ export interface BackfillOptions {
   /** Asked before each image: true stops the run (a Lambda function's remaining time). */
   outOfTime?: () => boolean;
   /** Each image's outcome as it happens. */
-  onImage?: (key: string, outcome: 'done' | 'remade' | 'variants' | 'refused', detail?: string) => void;
+  onImage?: (key: string, outcome: 'done' | 'remade' | 'variants' | 'refused' | 'gone', detail?: string) => void;
+  /** Tests: runs after the image is made and found still there, right before its objects are written. */
+  beforeWrite?: (key: string) => Promise<void>;
+}
+
+/**
+ * The image is gone or being deleted: its object is absent, or the sweep (or a village's
+ * deletion) marked it — it marks before it deletes, so a write that lands after that
+ * delete and would bring the image back is seen by the check after the write.
+ */
+async function gone(key: string): Promise<boolean> {
+  const [exists, refs] = await Promise.all([imageExists(key), getImageRefs([key])]);
+  return !exists || refs.get(key)?.deleting !== undefined;
+}
+
+/** Writes a made image back (rewriteImage) unless it is gone; removes what it wrote if it went meanwhile. False: gone. */
+async function writeBack(key: string, image: ImageToStore, variantsOnly: boolean, beforeWrite?: (key: string) => Promise<void>) {
+  if (await gone(key)) return false;
+  await beforeWrite?.(key);
+  await rewriteImage(key, image, variantsOnly);
+  if (!(await gone(key))) return true;
+  await deleteImages([urlOf(key)]); // the image with its variants
+  return false;
 }
 
 export async function backfillImages(opts: BackfillOptions = {}): Promise<BackfillReport> {
-  const report: BackfillReport = { scanned: 0, done: 0, remade: 0, variantsAdded: 0, refused: [], bytesBefore: 0, bytesAfter: 0 };
+  const report: BackfillReport = { scanned: 0, done: 0, remade: 0, variantsAdded: 0, gone: 0, refused: [], bytesBefore: 0, bytesAfter: 0 };
   let token: string | undefined;
   let last: string | undefined;
   do {
@@ -62,11 +98,12 @@ export async function backfillImages(opts: BackfillOptions = {}): Promise<Backfi
           if (err?.name === 'NoSuchKey') return null; // deleted since the listing (the sweep, a village deletion)
           throw err;
         });
-        if (!stored) continue;
         try {
-          const image = await prepareImage(stored.data);
-          await rewriteImage(key, image, stored.webSized);
-          if (stored.webSized) {
+          const image = stored && (await prepareImage(stored.data));
+          if (!stored || !image || !(await writeBack(key, image, stored.webSized, opts.beforeWrite))) {
+            report.gone++;
+            opts.onImage?.(key, 'gone');
+          } else if (stored.webSized) {
             report.variantsAdded++;
             opts.onImage?.(key, 'variants');
           } else {

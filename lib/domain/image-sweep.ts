@@ -6,6 +6,8 @@ import { deleteImages, keyOf, listImageObjects, urlOf, villagePrefix } from '../
 export interface SweepResult {
   scanned: number;
   deleted: string[];
+  /** Variants deleted because their image object is gone. */
+  strayVariants: string[];
 }
 
 /** How long an image stays after its last claim or release (or its storing) before the sweep may take it. */
@@ -25,6 +27,8 @@ export interface SweepOptions {
   graceMs?: number;
   /** Villages read per page in the look for holders. */
   pageSize?: number;
+  /** Only the objects under this prefix (default: all, `images/`). */
+  prefix?: string;
   hooks?: SweepHooks;
 }
 
@@ -39,7 +43,9 @@ const keysOf = (urls: Iterable<string>) => new Set([...urls].map((u) => keyOf(u)
  * 3. mark each unlisted candidate as being deleted, conditional on the reference
  *    version read in 1 (lib/db/image-refs.ts): a claim that committed after 1 makes the
  *    mark fail and the image stays; one that committed before 1 was seen in 2;
- * 4. delete the marked objects (and any marked earlier whose delete did not happen).
+ * 4. delete the marked objects (and any marked earlier whose delete did not happen), and
+ *    the variants whose image object is gone, once they are older than the grace period
+ *    (a write in flight may store a variant before its image).
  * Claims are refused once an image is marked, so no interleaving of writes and sweeps
  * deletes an image that a record lists.
  */
@@ -47,7 +53,7 @@ async function sweep(prefix: string, listed: (hooks: SweepHooks) => Promise<Set<
   const now = opts.now ?? nowMs();
   const grace = opts.graceMs ?? IMAGE_GRACE_MS;
   const hooks = opts.hooks ?? {};
-  const objects = await listImageObjects(prefix);
+  const { images: objects, strayVariants } = await listImageObjects(prefix);
   const refs = await getImageRefs(objects.map((o) => o.key));
   const marked: string[] = [];
   const candidates: { key: string; version: number }[] = [];
@@ -66,18 +72,20 @@ async function sweep(prefix: string, listed: (hooks: SweepHooks) => Promise<Set<
       batch.forEach((c, j) => made[j] && marked.push(c.key));
     }
   }
-  await deleteImages(marked.map(urlOf));
-  return { scanned: objects.length, deleted: marked };
+  const stray = strayVariants.filter((v) => now - v.modified > grace).map((v) => v.key);
+  await deleteImages([...marked, ...stray].map(urlOf));
+  return { scanned: objects.length, deleted: marked, strayVariants: stray };
 }
 
 /**
  * Deletes image objects no record lists and nothing claimed or released for a day:
  * uploads never used or no longer used, images items and galleries dropped, and what a
- * crash between storing and committing left behind. On AWS a scheduled function runs it
- * daily (functions/maintenance); locally `npm run images:sweep`.
+ * crash between storing and committing left behind; and, a day old, variants whose image
+ * is gone. On AWS a scheduled function runs it daily (functions/maintenance); locally
+ * `npm run images:sweep`.
  */
 export function sweepOrphanImages(opts: SweepOptions = {}): Promise<SweepResult> {
-  return sweep('images/', async (hooks) => keysOf(await allListedImageUrls(opts.pageSize, hooks.afterPage)), opts);
+  return sweep(opts.prefix ?? 'images/', async (hooks) => keysOf(await allListedImageUrls(opts.pageSize, hooks.afterPage)), opts);
 }
 
 /**
@@ -86,12 +94,12 @@ export function sweepOrphanImages(opts: SweepOptions = {}): Promise<SweepResult>
  * a village created again under the code keeps what its descriptions claimed.
  */
 export async function sweepVillageImages(kd: string): Promise<SweepResult> {
-  const objects = await listImageObjects(villagePrefix(kd));
+  const { images: objects } = await listImageObjects(villagePrefix(kd)); // stray variants: left to the daily sweep's grace
   const marked = await markDeletedVillageImages(
     kd,
     objects.map((o) => o.key),
     nowMs(),
   );
   await deleteImages(marked.map(urlOf));
-  return { scanned: objects.length, deleted: marked };
+  return { scanned: objects.length, deleted: marked, strayVariants: [] };
 }

@@ -1,7 +1,7 @@
 import { nowMs } from '../platform/clock';
 import type { TransactItem } from '../db/entity';
 import { getImageRefs, imageClaim, imageRelease, releaseImages } from '../db/image-refs';
-import { invalid } from '../contract/errors';
+import { failed, invalid } from '../contract/errors';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { log } from '../platform/log';
 import { MSG } from '../contract/messages';
@@ -11,18 +11,23 @@ import { canonicalImageUrl, deleteImages, imageExists, keyOf, putImage, uploadPr
 import { sweepVillageImages } from './image-sweep';
 
 /**
- * How images are made before they are stored (lib/domain/image-processing.ts, sharp). A
- * function that stores images enables it in its handler module (`storesImages` in
- * lib/routes.ts): this module is also part of functions that only release or delete
- * images, and they must not bundle or package sharp.
+ * How images are made before they are stored (lib/domain/image-processing.ts, sharp): the
+ * headers of a request's images checked together, then each image made. A function that
+ * stores images enables it in its handler module (`storesImages` in lib/routes.ts): this
+ * module is also part of functions that only release or delete images, and they must not
+ * bundle or package sharp.
  */
-let prepare: ((data: Buffer) => Promise<PreparedImage>) | undefined;
-export function enableImageStoring(fn: (data: Buffer) => Promise<PreparedImage>): void {
-  prepare = fn;
+export interface ImageMaker {
+  check: (inputs: readonly Buffer[]) => Promise<void>;
+  prepare: (input: Buffer) => Promise<PreparedImage>;
 }
-function preparer(): (data: Buffer) => Promise<PreparedImage> {
-  if (!prepare) throw new Error('this function does not store images: its handler must call enableImageStoring');
-  return prepare;
+let maker: ImageMaker | undefined;
+export function enableImageStoring(m: ImageMaker): void {
+  maker = m;
+}
+function imageMaker(): ImageMaker {
+  if (!maker) throw new Error('this function does not store images: its handler must call enableImageStoring');
+  return maker;
 }
 
 /** Limits of multipart image fields. */
@@ -44,6 +49,7 @@ export class ImageChanges {
   // uploads twice nor leaves copies behind.
   private readonly storedFor = new Map<UploadedFile, string>();
   private readonly accepted = new Set<string>();
+  private readonly admitted = new Set<UploadedFile>();
   /** Releases that did not fit into the change's transaction: recorded after it commits. */
   private later: string[] = [];
 
@@ -53,12 +59,25 @@ export class ImageChanges {
   ) {}
 
   /**
-   * Prepares every file first (lib/domain/image-processing.ts: nothing is stored if one is
-   * not a sound image), then stores them all with their variants.
+   * The request's files, before anything is read or decoded (readModifyWrite): their
+   * headers must be sound and within the request's image budget (checkImages of
+   * lib/domain/image-processing.ts). Only admitted files are stored.
+   */
+  async admit(files: readonly UploadedFile[]): Promise<void> {
+    if (files.length === 0) return;
+    await imageMaker().check(files.map((f) => f.data));
+    for (const f of files) this.admitted.add(f);
+  }
+
+  /**
+   * Prepares every file first, one after another (lib/domain/image-processing.ts: nothing
+   * is stored if one is not a sound image, and a refusal stops the rest), then stores them
+   * all with their variants.
    */
   async store(files: UploadedFile[]): Promise<string[]> {
-    const fresh = files.filter((f) => !this.storedFor.has(f));
-    const prepared = new Map(await Promise.all(fresh.map(async (f) => [f, await preparer()(f.data)] as const)));
+    if (!files.every((f) => this.admitted.has(f))) throw new Error('files to store must be the request files given to readModifyWrite');
+    const prepared = new Map<UploadedFile, PreparedImage>();
+    for (const f of files) if (!this.storedFor.has(f)) prepared.set(f, await imageMaker().prepare(f.data));
     const results = await Promise.allSettled(
       files.map(async (f) => this.storedFor.get(f) ?? (await putImage(prepared.get(f)!, villagePrefix(this.kd)))),
     );
@@ -172,7 +191,23 @@ export const UPLOAD_LIMITS: MultipartLimits = {
   fieldSize: 1024,
 };
 
-/** POST /api/upload/gambar: an image (made safe and web-sized, with its variants) stored under the caller's upload prefix; its URL. */
-export async function storeUpload(data: Buffer, callerId: number): Promise<string> {
-  return putImage(await preparer()(data), uploadPrefix(callerId));
+/** What an answer needs to get out once the image is stored: with less time left, the caller would likely never get it. */
+export const ANSWER_MARGIN_MS = 1000;
+
+/**
+ * POST /api/upload/gambar: an image (made safe and web-sized, with its variants) stored
+ * under the caller's upload prefix; its URL. An upload that finishes with less than
+ * ANSWER_MARGIN_MS left before the function's deadline (`timeLeft`) is removed again and
+ * fails (500, "unggah ulang"): nobody would receive its URL. If the function is stopped
+ * before that, the orphan sweep takes the image a day later (no record lists it).
+ */
+export async function storeUpload(data: Buffer, callerId: number, timeLeft: () => number = () => Infinity): Promise<string> {
+  const url = await putImage(await imageMaker().prepare(data), uploadPrefix(callerId));
+  if (timeLeft() >= ANSWER_MARGIN_MS) return url;
+  try {
+    await deleteImages([url]);
+  } catch (err) {
+    log.error('removing an upload past its deadline failed; left for the sweep', err);
+  }
+  throw failed(MSG.uploadTimedOut);
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { listPagingQuery } from '../contract/inputs';
+import { listPagingQuery, regionName } from '../contract/inputs';
 import { MSG } from '../contract/messages';
 import { KATEGORI } from '../db/scores';
 import { VILLAGE_STATUSES } from '../db/statuses';
@@ -7,7 +7,7 @@ import { JENIS_DESA } from '../db/village-descriptions';
 import type { VillageFilter } from '../db/villages';
 
 const refused = { error: MSG.listFilterInvalid };
-const region = z.string(refused).trim().min(1, refused).max(100, refused).optional();
+const region = regionName(refused).optional();
 
 /**
  * The filters of the public lists (GET /api/desa-wisata, /details, /api/skor,

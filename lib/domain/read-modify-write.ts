@@ -1,6 +1,7 @@
 import { found, invalid } from '../contract/errors';
 import { MSG } from '../contract/messages';
 import { ImageReleasedError } from '../db/image-refs';
+import type { UploadedFile } from '../contract/files';
 import { withRetries } from '../platform/retry';
 import { ImageChanges } from './images';
 
@@ -21,6 +22,8 @@ export interface ReadModifyWrite<R, T> extends RecordKind<R> {
   /** The village whose record changes (new images go under its prefix). */
   kd: string;
   callerId: number;
+  /** The request's files that `write` may store: checked together (headers, the image budget) before anything is read. */
+  files?: readonly UploadedFile[];
   /**
    * Computes the change from what was read and writes it with a condition on the version
    * read (claims and releases of images in the same transaction: `images.refWrites`).
@@ -37,6 +40,7 @@ export interface ReadModifyWrite<R, T> extends RecordKind<R> {
  */
 export async function readModifyWrite<R, T>(op: ReadModifyWrite<R, T>): Promise<T> {
   const images = new ImageChanges(op.kd, op.callerId);
+  await images.admit(op.files ?? []);
   let result: T;
   try {
     result = await withRetries(

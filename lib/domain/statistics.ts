@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MSG } from '../contract/messages';
+import { regionName } from '../contract/inputs';
 import { REQUEST_STATUSES } from '../db/requests';
 import { KATEGORI } from '../db/scores';
 import { readAccountCounters, readRegionCounters, regionKey, type RegionCounters } from '../db/stats';
@@ -9,8 +10,8 @@ import type { UserRecord } from '../db/users';
 /** GET /api/statistik?provinsi=&kabupaten=: a region narrows every figure (a kabupaten only within its province). */
 export const statisticsQuery = z
   .object({
-    provinsi: z.string().trim().min(1).max(100).optional(),
-    kabupaten: z.string().trim().min(1).max(100).optional(),
+    provinsi: regionName().optional(),
+    kabupaten: regionName().optional(),
   })
   .refine((q) => !q.kabupaten || q.provinsi, { message: MSG.statisticsQueryInvalid })
   .meta({ description: 'provinsi narrows every figure to that province; kabupaten (with provinsi) to that kabupaten' });

@@ -20,7 +20,7 @@ import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG, withFields } from '../contract/messages';
 import { REF_ROOM } from '../db/image-refs';
-import { historyOf, type Who } from '../db/history';
+import { changesNothing, historyOf, type Who } from '../db/history';
 import { filesByField, IMAGE_MAX_BYTES, type ImageChanges } from './images';
 import { readModifyWrite, type RecordKind } from './read-modify-write';
 import { ownedVillage } from './villages';
@@ -242,6 +242,7 @@ export async function createTourismDescription(
   return readModifyWrite({
     kd: village.kd_desa,
     callerId: caller.id,
+    files,
     retryable: () => false, // the create retries its own list-position race (lib/db)
     busy: MSG.tourismDescriptionBusy,
     write: async (_none: undefined, images) => {
@@ -278,21 +279,24 @@ export async function createTourismDescription(
 /**
  * Runs a read-modify-write of a description: loads it (404 if missing), lets `change`
  * compute the new record, writes it if nobody wrote in between, and otherwise does it
- * again from a fresh read (readModifyWrite).
+ * again from a fresh read (readModifyWrite). A change that changes nothing writes nothing.
  */
 async function modify(
   kd: string,
   caller: UserRecord,
   history: { who: Who; action: string },
   change: (current: TourismDescriptionRecord, images: ImageChanges) => Promise<TourismDescriptionRecord>,
+  files: readonly UploadedFile[] = [],
 ): Promise<TourismDescriptionRecord> {
   const village = await ownedVillage(kd, caller);
   return readModifyWrite({
     ...stored,
     kd: village.kd_desa,
     callerId: caller.id,
+    files,
     write: async (current, images) => {
       const next = await change(structuredClone(current), images);
+      if (changesNothing(current, next)) return current; // nothing to write (nor to record)
       const refs = images.refWrites(imagesOf(current), imagesOf(next), REF_ROOM);
       const written = { ...next, version: current.version + 1, updated_at: nowIso() };
       await store.replaceTourismDescription(written, current.version, entryOf(history.who, history.action, current, written), refs);
@@ -304,37 +308,49 @@ async function modify(
 /** PUT /api/deskripsi-wisata/{kd}: texts replaced when given; each given category replaced (known ids keep theirs). */
 export function updateTourismDescription(kd: string, input: UpdateTourismInput, files: UploadedFile[], caller: UserRecord, who: Who) {
   const byField = filesByField(files);
-  return modify(kd, caller, { who, action: 'updated' }, async (d, images) => {
-    const held = new Set(imagesOf(d));
-    if (input.penjelasan_umum !== undefined) d.penjelasan_umum = input.penjelasan_umum;
-    if (input.fasilitas !== undefined) d.fasilitas = input.fasilitas;
-    if (input.dokumentasi_desa !== undefined) d.dokumentasi_desa = input.dokumentasi_desa;
-    for (const c of CATEGORIES) {
-      const items = (input as CategoryInput)[c];
-      const files = byField.get(c) ?? [];
-      if (items === undefined) {
-        if (files.length) throw invalid(`${MSG.tooManyFilesForItems}: ${c}`);
-        continue;
+  return modify(
+    kd,
+    caller,
+    { who, action: 'updated' },
+    async (d, images) => {
+      const held = new Set(imagesOf(d));
+      if (input.penjelasan_umum !== undefined) d.penjelasan_umum = input.penjelasan_umum;
+      if (input.fasilitas !== undefined) d.fasilitas = input.fasilitas;
+      if (input.dokumentasi_desa !== undefined) d.dokumentasi_desa = input.dokumentasi_desa;
+      for (const c of CATEGORIES) {
+        const items = (input as CategoryInput)[c];
+        const files = byField.get(c) ?? [];
+        if (items === undefined) {
+          if (files.length) throw invalid(`${MSG.tooManyFilesForItems}: ${c}`);
+          continue;
+        }
+        d[c] = await buildItems(c, items, files, new Map(d[c].map((i) => [i.id, i])), d.next_ids, images, held);
       }
-      d[c] = await buildItems(c, items, files, new Map(d[c].map((i) => [i.id, i])), d.next_ids, images, held);
-    }
-    return d;
-  });
+      return d;
+    },
+    files,
+  );
 }
 
 /** PATCH /api/deskripsi-wisata/{kd}: appends new items (with images) to the given categories. */
 export async function appendTourismItems(kd: string, input: AppendTourismItemsInput, files: UploadedFile[], caller: UserRecord, who: Who) {
   const byField = filesByField(files);
   const affected = CATEGORIES.filter((c) => input[c] !== undefined || byField.has(c));
-  const record = await modify(kd, caller, { who, action: 'items_added' }, async (d, images) => {
-    const held = new Set(imagesOf(d));
-    for (const c of affected) {
-      const items = (input[c] ?? []).map((it) => ({ ...it, id: undefined }));
-      if (d[c].length + items.length > MAX_ITEMS) throw invalid(withFields(MSG.tourismDescriptionInvalid, [c]));
-      d[c] = [...d[c], ...(await buildItems(c, items, byField.get(c) ?? [], new Map(), d.next_ids, images, held))];
-    }
-    return d;
-  });
+  const record = await modify(
+    kd,
+    caller,
+    { who, action: 'items_added' },
+    async (d, images) => {
+      const held = new Set(imagesOf(d));
+      for (const c of affected) {
+        const items = (input[c] ?? []).map((it) => ({ ...it, id: undefined }));
+        if (d[c].length + items.length > MAX_ITEMS) throw invalid(withFields(MSG.tourismDescriptionInvalid, [c]));
+        d[c] = [...d[c], ...(await buildItems(c, items, byField.get(c) ?? [], new Map(), d.next_ids, images, held))];
+      }
+      return d;
+    },
+    files,
+  );
   return { record, affected };
 }
 

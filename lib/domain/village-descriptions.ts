@@ -18,7 +18,7 @@ import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG } from '../contract/messages';
 import { REF_ROOM } from '../db/image-refs';
-import { historyOf, type Who } from '../db/history';
+import { changesNothing, historyOf, type Who } from '../db/history';
 import { IMAGE_MAX_BYTES } from './images';
 import { readModifyWrite, type RecordKind } from './read-modify-write';
 import { normEmail } from '../db/keys';
@@ -77,6 +77,7 @@ export interface VillageDescriptionFiles {
   gallery: UploadedFile[];
   cover?: UploadedFile;
 }
+const filesOf = (files: VillageDescriptionFiles) => [...files.gallery, ...(files.cover ? [files.cover] : [])];
 
 /** The kinds to keep: those sent, starting with the contract's `jenis_desa`, without repeats. */
 const kindsOf = (input: { jenis_desa: JenisDesa; jenis_desa_list?: JenisDesa[] }): JenisDesa[] => [
@@ -124,6 +125,7 @@ export async function createVillageDescription(
   return readModifyWrite({
     kd: village.kd_desa,
     callerId: caller.id,
+    files: filesOf(files),
     retryable: () => false,
     busy: MSG.writeBusy,
     write: async (_none: undefined, images) => {
@@ -163,6 +165,7 @@ export async function updateVillageDescription(
     ...stored,
     kd: village.kd_desa,
     callerId: caller.id,
+    files: filesOf(files),
     write: async (current, images) => {
       const inGallery = new Set(current.galeri_gambar);
       const kept =
@@ -182,6 +185,7 @@ export async function updateVillageDescription(
         version: current.version + 1,
         updated_at: nowIso(),
       };
+      if (changesNothing(current, record)) return current; // nothing to write (nor to record)
       const refs = images.refWrites(villageDescriptionImages(current), villageDescriptionImages(record), REF_ROOM);
       await store.replaceVillageDescription(record, current.version, entryOf(who, 'updated', current, record), refs);
       return record;

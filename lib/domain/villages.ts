@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { UserRecord } from '../db/users';
 import { getUserByEmail, listUsers, users as userEntity } from '../db/users';
-import { cascadeDeleteVillage, VillageChangedError } from '../db/cascade';
+import { cascadeDeleteVillage, finishVillageDeletion, pendingDeletions, retiredVillageOwner, VillageChangedError } from '../db/cascade';
 import { normEmail } from '../db/keys';
 import { listRequests, requests as requestEntity } from '../db/requests';
 import { isTransactionConflict } from '../db/transact';
@@ -20,13 +20,14 @@ import {
 
 const getRequests = (codes: string[]) => requestEntity.getMany(codes);
 const getUsers = (emails: string[]) => userEntity.getMany(emails);
-import { conflict, forbidden, found, invalid, unauthenticated } from '../contract/errors';
+import { conflict, DomainError, forbidden, found, invalid, unauthenticated } from '../contract/errors';
 import { nowMs } from '../platform/clock';
 import { config } from '../platform/config';
 import { log } from '../platform/log';
 import { sendMail } from '../mail/ses';
 import { villageHandedOverMails } from '../mail/templates';
 import { MSG } from '../contract/messages';
+import { regionName } from '../contract/inputs';
 import { sameSignupSource } from '../auth/signup-source';
 import { deleteVillageImages } from './images';
 import { journal, type Who } from '../db/history';
@@ -35,8 +36,8 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 
 /** The eight fields of POST and PUT /api/desa-wisata (a failure names its fields: 400 "Data desa wisata tidak valid: …"). */
 export const villageInput = z.object({
-  provinsi: text(100),
-  kabupaten: text(100),
+  provinsi: regionName(),
+  kabupaten: regionName(),
   nama_desa: text(150),
   nama_popular: text(150),
   alamat: text(500),
@@ -152,14 +153,41 @@ async function mailHandover(village: VillageRecord, previous: UserRecord, next: 
   );
 }
 
-/** DELETE /api/desa-wisata/{kd}: the cascade, run again if a child was added meanwhile. */
+/**
+ * DELETE /api/desa-wisata/{kd}: the cascade, run again if a child was added meanwhile. A
+ * large village's deletion that was interrupted after it began (the village reads as
+ * gone) is completed by its owner's retry, which then succeeds.
+ */
 export async function deleteVillage(kd: string, caller: UserRecord, who: Who): Promise<void> {
-  await readModifyWrite({
-    ...ownedVillageKind(kd, caller),
-    write: (current) => cascadeDeleteVillage(current, villageJournal(who, 'village.deleted')),
-  });
+  try {
+    await readModifyWrite({
+      ...ownedVillageKind(kd, caller),
+      write: (current) => cascadeDeleteVillage(current, villageJournal(who, 'village.deleted')),
+    });
+  } catch (err) {
+    if (!(err instanceof DomainError && err.kind === 'notFound' && (await finishOwnDeletion(kd, caller)))) throw err;
+  }
   // once the database no longer refers to them: every image under the village's prefix
   await deleteVillageImages(kd);
+}
+
+async function finishOwnDeletion(kd: string, caller: UserRecord): Promise<boolean> {
+  const retired = await retiredVillageOwner(kd);
+  if (retired === undefined) return false;
+  if (retired !== normEmail(caller.email)) throw forbidden(MSG.villageOwnerOnly);
+  await finishVillageDeletion(kd);
+  return true;
+}
+
+/** Completes every village deletion that began and was interrupted (the maintenance sweep runs it first). */
+export async function finishPendingDeletions(): Promise<string[]> {
+  const done: string[] = [];
+  for (const kd of await pendingDeletions()) {
+    await finishVillageDeletion(kd);
+    await deleteVillageImages(kd);
+    done.push(kd);
+  }
+  return done;
 }
 
 /**

@@ -15,7 +15,7 @@ export function corsHeaders(requestOrigin: string | undefined, allowed: string[]
   } else {
     return headers;
   }
-  headers['Access-Control-Allow-Headers'] = 'Content-Type,Authorization';
+  headers['Access-Control-Allow-Headers'] = 'Content-Type,Authorization,Idempotency-Key';
   headers['Access-Control-Allow-Methods'] = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
   return headers;
 }

@@ -21,6 +21,7 @@ import { DomainError } from '../contract/errors';
 import { httpFailure } from './errors';
 import { failure, json } from './response';
 import { readInput, type Input, type InputSpec } from './input';
+import { idempotencyKeyOf, idempotent } from './idempotency';
 
 export interface Request {
   event: APIGatewayProxyEvent;
@@ -30,6 +31,8 @@ export interface Request {
   headers: Record<string, string>;
   /** Who the history records as making the request's changes (lib/domain/history.ts). */
   who: Who;
+  /** Milliseconds until the function's deadline (Lambda's getRemainingTimeInMillis; Infinity without a context). */
+  timeLeft: () => number;
 }
 
 /** A route's function: it receives the request and its input, parsed as the route's spec declares (lib/http/input.ts). */
@@ -78,7 +81,8 @@ export function routeOf(event: Pick<APIGatewayProxyEvent, 'httpMethod' | 'resour
  * "Internal server error" (logged with the stack, never sent), adds CORS headers, logs
  * one line per request (route and request id are persistent keys of every log line of
  * the request), adds HTTP caching headers to GET answers (ETag/304 for public reads,
- * no-store for token-dependent ones: lib/http/caching.ts), records the request's metrics
+ * no-store for token-dependent ones: lib/http/caching.ts), runs a write that sends an
+ * `Idempotency-Key` once per key (lib/http/idempotency.ts), records the request's metrics
  * (lib/platform/metrics.ts) and runs the operation in a trace subsegment
  * (lib/platform/tracing.ts). Config is validated when the module loads.
  */
@@ -120,6 +124,8 @@ export function route<S extends InputSpec>(specOrFn: S | RouteFunction<S>, maybe
         anonymous ||= rule.kind === 'optional' && !user;
         const query: Record<string, string> = {};
         for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v != null) query[k] = v;
+        const timeLeft = () => context?.getRemainingTimeInMillis?.() ?? Infinity;
+        const idempotencyKey = idempotencyKeyOf(key, event.httpMethod, headers);
         const run = () =>
           inSubsegment(key, coldStart, async () =>
             fn({
@@ -127,24 +133,21 @@ export function route<S extends InputSpec>(specOrFn: S | RouteFunction<S>, maybe
               user,
               headers,
               who: whoIs(user, event.requestContext?.identity?.sourceIp || undefined),
+              timeLeft,
               ...(await readInput(inputSpec, event, headers, splitRouteKey(key).path, params, query)),
             }),
           );
         // a list read without a token (public, or optional and none sent) is tagged, and revalidated in one small read
         const tagged = reads && event.httpMethod === 'GET' && anonymous;
-        result = tagged ? await listRead(reads, event, headers, run, spec.small) : await run();
+        if (tagged) result = await listRead(reads, event, headers, run, spec.small);
+        else if (idempotencyKey)
+          result = await idempotent({ key: idempotencyKey, user, route: key, params, event, headers, timeLeft }, () =>
+            run().catch(errorAnswer),
+          );
+        else result = await run();
       }
     } catch (err) {
-      if (err instanceof DomainError) {
-        const f = httpFailure(err);
-        result = failure(f.statusCode, f.message, f.headers);
-      } else if (isDependencyUnavailable(err)) {
-        log.error('dependency unavailable', err);
-        result = failure(503, MSG.serviceUnavailable, { 'Retry-After': '5' });
-      } else {
-        log.error('unhandled error', err);
-        result = json(500, { message: MSG.internalError });
-      }
+      result = errorAnswer(err);
     }
     result = withCaching(result, { method: event.httpMethod, ifNoneMatch: headers['if-none-match'], shared: anonymous });
     result = withCompression(result, headers);
@@ -161,6 +164,20 @@ export function route<S extends InputSpec>(specOrFn: S | RouteFunction<S>, maybe
     coldStart = false;
     return result;
   }
+}
+
+/** A failure as its answer: a DomainError's status and text, 503 for an unavailable dependency, else 500 (logged, never sent). */
+function errorAnswer(err: unknown): APIGatewayProxyResult {
+  if (err instanceof DomainError) {
+    const f = httpFailure(err);
+    return failure(f.statusCode, f.message, f.headers);
+  }
+  if (isDependencyUnavailable(err)) {
+    log.error('dependency unavailable', err);
+    return failure(503, MSG.serviceUnavailable, { 'Retry-After': '5' });
+  }
+  log.error('unhandled error', err);
+  return json(500, { message: MSG.internalError });
 }
 
 /**

@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { version } from '../../package.json';
 import { ACCESS_RULES, type AccessRule, type RouteKey } from '../auth/access-rules';
 import { MSG } from '../contract/messages';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../http/idempotency';
 import { ownerOnly, ROUTE_DOCS, TAGS, type DocumentedRoute, type ErrorDoc, type RouteDoc } from './catalogue';
 import { requestBody } from './request-body';
 import { Schemas, type JsonObject } from './schemas';
@@ -55,6 +56,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflict',
   413: 'Payload too large',
   415: 'Unsupported media type',
+  422: 'Unprocessable content',
   429: 'Too many requests',
   500: 'Server error',
   503: 'A dependency is unavailable',
@@ -202,12 +204,33 @@ const IF_NONE_MATCH = {
   schema: { type: 'string' },
 };
 
+const IDEMPOTENCY_KEY = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header' as const,
+  required: false,
+  description:
+    'Optional, for safe retries: a key the client makes for this one write (a UUID), 1–255 printable ASCII characters. ' +
+    `Sent again with the same request within 24 h, it gets the first answer again (with \`${REPLAYED_HEADER}: true\`) ` +
+    'and the write is not made a second time. See the overview.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+const IDEMPOTENCY_ERRORS: ErrorDoc[] = [
+  {
+    status: 400,
+    message: MSG.idempotencyKeyInvalid,
+    when: `The ${IDEMPOTENCY_HEADER} header is empty, longer than 255 or not printable ASCII`,
+  },
+  { status: 409, message: MSG.idempotencyInProgress, when: `The first request with this ${IDEMPOTENCY_HEADER} is still running` },
+  { status: 422, message: MSG.idempotencyKeyReused, when: `This ${IDEMPOTENCY_HEADER} was used with a different request` },
+];
+const isWrite = (route: DocumentedRoute) => /^(POST|PUT|PATCH|DELETE) /.test(route);
+
 function operation(route: DocumentedRoute, rule: AccessRule, schemas: Schemas): OpenApiOperation {
   const doc = ROUTE_DOCS[route];
   const path = route.slice(route.indexOf(' ') + 1);
   const opId = operationId(route);
   const access = describeAccess(rule, ownerOnly(route));
-  const errors = mergeErrors([...access.errors, ...doc.errors, INTERNAL, UNAVAILABLE]);
+  const errors = mergeErrors([...access.errors, ...doc.errors, ...(isWrite(route) ? IDEMPOTENCY_ERRORS : []), INTERNAL, UNAVAILABLE]);
   const success = doc.success;
   const successSchema = schemas.convert(success.schema);
   const cacheable = rule.kind === 'public' && route.startsWith('GET ') && success.status === 200;
@@ -247,7 +270,7 @@ function operation(route: DocumentedRoute, rule: AccessRule, schemas: Schemas): 
       ...errorResponses(errors),
     },
   };
-  const params = [...parameters(path, doc, schemas), ...(cacheable ? [IF_NONE_MATCH] : [])];
+  const params = [...parameters(path, doc, schemas), ...(cacheable ? [IF_NONE_MATCH] : []), ...(isWrite(route) ? [IDEMPOTENCY_KEY] : [])];
   if (params.length) op.parameters = params;
   if (doc.request) op.requestBody = requestBody(doc.request, opId, schemas);
   return op;
@@ -270,6 +293,17 @@ const OVERVIEW = [
   '**Concurrent writes.** A write that loses a race to another write on the same records is retried inside the',
   `service; if every attempt loses, it answers 409 "${MSG.writeBusy}" (or the route's own text) and changed nothing:`,
   'try again.',
+  '',
+  `**Safe retries.** A POST, PUT, PATCH or DELETE may send an \`${IDEMPOTENCY_HEADER}\` header (as in the IETF httpapi`,
+  'draft and Stripe): a key the client makes for that one write, 1–255 printable ASCII characters (a UUID). Sent again',
+  'by the same caller (the same token user; every caller without a token shares one scope) to the same route and path',
+  'with the same query and body within 24 h, the request gets the first answer again (status, headers, body; marked',
+  `\`${REPLAYED_HEADER}: true\`) and the write is not made a second time; so a write whose answer was lost (a timeout,`,
+  'a dropped connection) can be sent again safely. The same key with a different request answers 422',
+  `"${MSG.idempotencyKeyReused}"; while the first request still runs, 409 "${MSG.idempotencyInProgress}"; a`,
+  `malformed key 400 "${MSG.idempotencyKeyInvalid}". Successful and 4xx answers are replayed, except 408, 409,`,
+  '425 and 429; after a 5xx (or one of those) the key is free again and a retry runs anew. `POST /auth/login` checks',
+  'the key but never records its answer (it carries a token). Without the header nothing changes.',
 ].join('\n');
 
 /** The OpenAPI 3.1 document of the service. */

@@ -14,6 +14,9 @@ const optionalUrl = z
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
   .pipe(z.url().optional());
 
+/** An empty value means none: serverless.yml gives every setting a value, empty where it has none (scripts/serverless-environment.ts). */
+const blankAsAbsent = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
+
 const envSchema = z.object({
   STAGE: z.string().min(1).default('local'),
   AWS_REGION: z.string().min(1).default('ap-southeast-3'),
@@ -42,16 +45,26 @@ const envSchema = z.object({
   MAIL_FROM: z.email().default('no-reply@desawisata.example.com'),
   CORS_ALLOWED_ORIGINS: z.string().optional(),
   /** Parse every item read with its schema: `true`/`false`; default on for the local and test stages. */
-  VALIDATE_READS: z.enum(['true', 'false']).optional(),
-  /** Days after which security events of the history expire (TTL); unset: kept like every other entry. */
+  VALIDATE_READS: blankAsAbsent(z.enum(['true', 'false']).optional()),
+  /** Days after which security events of the history expire (TTL); unset or empty: 180. */
   HISTORY_SECURITY_RETENTION_DAYS: z.preprocess(
     (v) => (v === '' || v === undefined ? undefined : v),
-    z.coerce.number().int().min(1).max(3650).optional(),
+    z.coerce.number().int().min(1).max(3650).default(180),
   ),
   /** Bytes of the largest export answered inline; a larger file is handed out through S3 (lib/storage/exports.ts). */
   EXPORT_INLINE_MAX_BYTES: z.coerce.number().int().min(1).max(EXPORT_INLINE_LIMIT).default(EXPORT_INLINE_LIMIT),
   /** JSON object: route key → access rule override, e.g. {"GET /api/users":"admin,dinas"}. */
   ACCESS_OVERRIDES: z.string().optional(),
+  // Read by Powertools and lib/platform/log.ts, tracing.ts themselves; checked here at cold start.
+  LOG_LEVEL: blankAsAbsent(
+    z
+      .string()
+      .toLowerCase()
+      .pipe(z.enum(['trace', 'debug', 'info', 'warn', 'error', 'critical', 'silent']))
+      .default('info'),
+  ),
+  POWERTOOLS_METRICS_DISABLED: blankAsAbsent(z.enum(['true', 'false']).default('false')),
+  POWERTOOLS_TRACE_ENABLED: blankAsAbsent(z.enum(['true', 'false']).default('false')),
 });
 
 export interface Config {
@@ -69,8 +82,8 @@ export interface Config {
   mailFrom: string;
   corsOrigins: string[];
   accessOverrides: Record<string, string>;
-  /** Security events of the history expire after this many days (undefined: never). */
-  historySecurityRetentionDays?: number;
+  /** Security events of the history expire after this many days (default 180). */
+  historySecurityRetentionDays: number;
   /** Parse every item read with its record's schema (lib/db/entity.ts): in tests and local runs. */
   validateReads: boolean;
   /** The largest export answer (bytes, as Lambda counts them) sent inline; Lambda's limit is 6 MB. */
@@ -99,7 +112,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     }
   }
 
-  const origins = (e.CORS_ALLOWED_ORIGINS ?? (isLocal ? '*' : ''))
+  const origins = (e.CORS_ALLOWED_ORIGINS || (isLocal ? '*' : ''))
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
@@ -147,6 +160,16 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** Every environment variable the configuration reads: the one list of settings (serverless.yml's function environment is built from it). */
+export const SETTINGS = Object.keys(envSchema.shape) as Setting[];
+export type Setting = keyof typeof envSchema.shape;
+
+/** The value a setting takes when the environment lacks it, as text; undefined when it has none (optional or required). */
+export function settingDefault(name: Setting): string | undefined {
+  const parsed = envSchema.shape[name].safeParse(undefined);
+  return parsed.success && parsed.data !== undefined ? String(parsed.data) : undefined;
 }
 
 let cached: Config | undefined;

@@ -30,6 +30,7 @@ export type BusinessMetric =
   | 'ImagesRejected'
   | 'ExportsStored'
   | 'LoginThrottled'
+  | 'LoginFailedNoAccount'
   | 'OptimisticLockRetries'
   | 'RetriesExhausted';
 

@@ -233,7 +233,17 @@ export async function deleteAllUnder(prefix: string): Promise<void> {
   await deleteImages((await listKeys(prefix)).map(urlOf));
 }
 
-/** Every image object (under `prefix`; not the variants, which go with their image) with its last-modified time (epoch ms), all pages. */
-export async function listImageObjects(prefix = PREFIX): Promise<{ key: string; modified: number }[]> {
-  return (await listAll(prefix)).filter((o) => !isVariantKey(o.key)).map(({ key, modified }) => ({ key, modified }));
+/**
+ * Every image object under `prefix` with its last-modified time (epoch ms), all pages;
+ * apart, the variants whose image object is not there (a delete that raced a write of
+ * variants leaves them). The variants of listed images go with their image.
+ */
+export async function listImageObjects(
+  prefix = PREFIX,
+): Promise<{ images: { key: string; modified: number }[]; strayVariants: { key: string; modified: number }[] }> {
+  const all = (await listAll(prefix)).map(({ key, modified }) => ({ key, modified }));
+  const images = all.filter((o) => !isVariantKey(o.key));
+  const stems = new Set(images.map((o) => o.key.replace(/\.(jpg|png|webp)$/, '')));
+  const strayVariants = all.filter((o) => isVariantKey(o.key) && !stems.has(o.key.replace(VARIANT_SUFFIX, '')));
+  return { images, strayVariants };
 }

@@ -5,7 +5,9 @@ import { handler as verifyReset } from '../../functions/auth/verify-reset';
 import { handler as resetPassword } from '../../functions/auth/reset-password';
 import { handler as login } from '../../functions/auth/login';
 import { handler as me } from '../../functions/auth/me';
-import { setClock } from '../../lib/platform/clock';
+import { SignJWT } from 'jose';
+import { nowSeconds, setClock } from '../../lib/platform/clock';
+import { config } from '../../lib/platform/config';
 import { getResetCode } from '../../lib/db/reset-codes';
 import { MSG } from '../../lib/contract/messages';
 import { invoke, mailsTo, uniqueEmail } from '../support/api';
@@ -89,6 +91,46 @@ describe('password reset flow', () => {
     await reset({ email: user.email, resetCode: code, newPassword: 'baru-sekali-1', confirmPassword: 'baru-sekali-1' });
     const res = await invoke(me, { method: 'GET', resource: '/auth/me', token: user.token });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('a token from the same second as the password reset stops working; one issued after it works; a token without pv as before', async () => {
+    useClock(); // the clock stands still: login, reset and the next login all in one second
+    const user = await makeUser('dinas');
+    const loggedIn = await invoke(login, { method: 'POST', resource: '/auth/login', body: { email: user.email, password: TEST_PASSWORD } });
+    expect(loggedIn.statusCode).toBe(200);
+    const old = loggedIn.body.token as string;
+    // a token as issued before the `pv` claim existed (same claims, no pv)
+    const legacy = await new SignJWT({ email: user.email, role: user.role })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(user.id))
+      .setIssuedAt(nowSeconds())
+      .setExpirationTime(nowSeconds() + 3600)
+      .sign(new TextEncoder().encode(config().jwtSecret));
+    expect((await invoke(me, { method: 'GET', resource: '/auth/me', token: legacy })).statusCode).toBe(200);
+
+    await ask(user.email);
+    const code = await codeFromMail(user.email);
+    const done = await reset({ email: user.email, resetCode: code, newPassword: 'baru-sekali-1', confirmPassword: 'baru-sekali-1' });
+    expect(done.statusCode).toBe(200);
+
+    for (const token of [old, user.token]) {
+      const res = await invoke(me, { method: 'GET', resource: '/auth/me', token });
+      expect(res.statusCode).toBe(401);
+      expect(res.body).toEqual({ status: 'fail', message: MSG.tokenInvalid });
+    }
+    // the token without pv keeps its old rule: issued in the second of the change, it still reads …
+    expect((await invoke(me, { method: 'GET', resource: '/auth/me', token: legacy })).statusCode).toBe(200);
+    const fresh = await invoke(login, { method: 'POST', resource: '/auth/login', body: { email: user.email, password: 'baru-sekali-1' } });
+    expect(fresh.statusCode).toBe(200);
+    const mine = await invoke(me, { method: 'GET', resource: '/auth/me', token: fresh.body.token });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body.data).toMatchObject({ email: user.email });
+    // … and is void once the change is a second older than it
+    advance(61_000); // (a new code a minute after the last)
+    await ask(user.email);
+    const again = await codeFromMail(user.email);
+    await reset({ email: user.email, resetCode: again, newPassword: 'lagi-lagi-12', confirmPassword: 'lagi-lagi-12' });
+    expect((await invoke(me, { method: 'GET', resource: '/auth/me', token: legacy })).statusCode).toBe(401);
   });
 
   it('POST /auth/password: 400 without e-mail, 404 for an unknown e-mail', async () => {

@@ -3,15 +3,22 @@
  * store images (lib/routes.ts `storesImages`, and the backfill) are x86_64 and their zips
  * hold sharp with its linux-x64 binary and libvips; no other zip holds sharp; and a packaged
  * function, unzipped, loads its handler and sharp from its own node_modules and makes an image.
- * exceljs, also external, goes into the export function's zip alone.
+ * exceljs, also external, goes into the export function's zip alone. In the template, each
+ * function has an IAM role of its own with only its rights (scripts/serverless-roles.ts;
+ * tests/deploy/rights.test.ts checks them against what the functions do) and every setting
+ * of lib/platform/config.ts in its environment, as given when packaging or starting.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_KEYS, ROUTES, type RouteSpec } from '../../lib/routes';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../lib/db/keys';
+import { SETTINGS, settingDefault } from '../../lib/platform/config';
+import { ROUTE_KEYS, ROUTES, splitRouteKey, type RouteSpec } from '../../lib/routes';
 import { ROOT } from '../../scripts/local-stack';
+import { SET_BY_LAMBDA } from '../../scripts/serverless-environment';
+import { allows, type IamStatement } from '../support/iam';
+import { PACKAGE_TIMEOUT_MS, packagedService } from '../support/package';
 
 const IMAGE_FUNCTIONS = [
   ...ROUTE_KEYS.map((k) => ROUTES[k] as RouteSpec)
@@ -25,20 +32,10 @@ let dir: string;
 const zips = () => readdirSync(join(dir, '.serverless')).filter((f) => f.endsWith('.zip'));
 const listing = (zip: string) => spawnSync('unzip', ['-Z1', join(dir, '.serverless', zip)], { encoding: 'utf8' }).stdout.split('\n');
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'tv-package-'));
-  for (const e of ['serverless.yml', 'functions', 'lib', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json'])
-    cpSync(join(ROOT, e), join(dir, e), { recursive: true });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  const run = spawnSync(join(ROOT, 'node_modules', '.bin', 'serverless'), ['package', '--stage', 'dev'], {
-    cwd: dir,
-    encoding: 'utf8',
-    timeout: 240_000,
-  });
-  if (run.status !== 0) throw new Error(`serverless package failed: ${run.stdout}\n${run.stderr}`);
-}, 300_000);
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// packaged once per run, without AWS credentials (tests/support/package.ts)
+beforeAll(async () => {
+  dir = (await packagedService()).dir;
+}, PACKAGE_TIMEOUT_MS);
 
 describe('serverless package', () => {
   it('puts sharp with its linux-x64 binary into the zips of the image functions, and into no other', () => {
@@ -94,4 +91,188 @@ describe('serverless package', () => {
     expect(result).toMatchObject({ format: 'webp', width: 64 });
     expect(result.from.startsWith(out)).toBe(true);
   });
+});
+
+interface CfnResource {
+  Type: string;
+  Properties: Record<string, any>;
+}
+type Template = { Resources: Record<string, CfnResource> };
+let packaged: Template | undefined;
+const template = (): Template =>
+  (packaged ??= JSON.parse(readFileSync(join(dir, '.serverless', 'cloudformation-template-update-stack.json'), 'utf8')));
+const PREFIX = 'tourism-village-dev-';
+/** Every function of the template by its name in serverless.yml (`villageList`, `imagesSweep`, …). */
+const lambdas = () =>
+  Object.fromEntries(
+    Object.values(template().Resources)
+      .filter((r) => r.Type === 'AWS::Lambda::Function')
+      .map((r) => [String(r.Properties.FunctionName).slice(PREFIX.length), r]),
+  );
+const roleOf = (fn: string) => template().Resources[lambdas()[fn]!.Properties.Role['Fn::GetAtt'][0]]!;
+const statementsOf = (fn: string): IamStatement[] =>
+  roleOf(fn).Properties.Policies.flatMap((p: { PolicyDocument: { Statement: IamStatement[] } }) => p.PolicyDocument.Statement);
+const actionsOf = (fn: string) => new Set(statementsOf(fn).flatMap((s) => s.Action));
+
+const ARNS = {
+  Table: 'arn:aws:dynamodb:ap-southeast-3:123456789012:table/tourism-village-dev',
+  ImagesBucket: 'arn:aws:s3:::tourism-village-dev-images',
+};
+const TABLE = ARNS.Table;
+const object = (key: string) => `${ARNS.ImagesBucket}/${key}`;
+const can = (fn: string, action: string, resource: string, context?: Record<string, string | string[]>) =>
+  allows(statementsOf(fn), { action, resource, context }, ARNS);
+
+const specs = ROUTE_KEYS.map((k) => ({ key: k, ...splitRouteKey(k), spec: ROUTES[k] as RouteSpec }));
+const WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
+/** The callers of lib/mail/ses.ts `sendMail`: reset codes, account verification, a village's hand-over. */
+const MAILING = ['authRequestReset', 'authVerifyAccount', 'villageUpdate'];
+
+describe("the functions' IAM roles", () => {
+  it('gives every function a role of its own (no shared role), which Lambda alone may assume', () => {
+    const fns = Object.keys(lambdas());
+    expect(fns.sort()).toEqual([...specs.map((s) => s.spec.fn), 'imagesBackfill', 'imagesSweep'].sort());
+    const roles = fns.map((fn) => lambdas()[fn]!.Properties.Role['Fn::GetAtt'][0]);
+    expect(new Set(roles).size).toBe(fns.length);
+    expect(template().Resources.IamRoleLambdaExecution).toBeUndefined();
+    for (const fn of fns) {
+      expect(roleOf(fn).Type, fn).toBe('AWS::IAM::Role');
+      expect(roleOf(fn).Properties.AssumeRolePolicyDocument.Statement, fn).toEqual([
+        { Effect: 'Allow', Principal: { Service: ['lambda.amazonaws.com'] }, Action: ['sts:AssumeRole'] },
+      ]);
+    }
+    // CloudFormation's limit per stack
+    expect(Object.keys(template().Resources).length).toBeLessThanOrEqual(500);
+  });
+
+  it("lets every role write its own function's logs and X-Ray segments (tracing is on)", () => {
+    for (const [fn, f] of Object.entries(lambdas())) {
+      const logs = statementsOf(fn).find((s) => s.Action.includes('logs:PutLogEvents'))!;
+      const group = template().Resources[(logs.Resource as { 'Fn::GetAtt': [string] }[])[0]!['Fn::GetAtt'][0]]!;
+      expect(group.Properties.LogGroupName, fn).toBe(`/aws/lambda/${f.Properties.FunctionName}`);
+      expect(actionsOf(fn), fn).toContain('xray:PutTraceSegments');
+    }
+  });
+
+  it('lets the village list read the table and its list indexes, and nothing more: no write, no transaction item, no object change', () => {
+    expect(can('villageList', 'dynamodb:GetItem', TABLE)).toBe(true);
+    expect(can('villageList', 'dynamodb:Query', `${TABLE}/index/GSI1`)).toBe(true);
+    expect(can('villageList', 'dynamodb:Query', `${TABLE}/index/GSI3`)).toBe(true);
+    expect(can('villageList', 'dynamodb:Query', `${TABLE}/index/GSI2`)).toBe(false);
+    // (TransactWriteItems is authorized per item: PutItem, UpdateItem, DeleteItem, ConditionCheckItem)
+    for (const action of WRITES) expect(can('villageList', action, TABLE, { 'dynamodb:LeadingKeys': ['DESA#1'] }), action).toBe(false);
+    for (const action of ['s3:PutObject', 's3:DeleteObject'])
+      expect(can('villageList', action, object('images/d/1/a.webp')), action).toBe(false);
+  });
+
+  it('gives no read-only GET route any write, delete or mail right', () => {
+    for (const { method, spec } of specs.filter((s) => s.method === 'GET' && s.spec.fn !== 'villageExport')) {
+      const actions = [...actionsOf(spec.fn)];
+      expect(
+        actions.filter((a) => WRITES.includes(a) || /^s3:(Put|Delete)/.test(a) || a.startsWith('ses:')),
+        `${method} ${spec.fn}`,
+      ).toEqual([]);
+    }
+  });
+
+  it('lets each write route keep Idempotency-Key records, and the catch-all (ANY) nothing but them', () => {
+    const idem = { 'dynamodb:LeadingKeys': [keys.idempotencyPartition] };
+    for (const { method, spec } of specs.filter((s) => s.method !== 'GET'))
+      for (const action of ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'])
+        expect(can(spec.fn, action, TABLE, idem), `${method} ${spec.fn} ${action}`).toBe(true);
+    expect(can('notFound', 'dynamodb:PutItem', TABLE, { 'dynamodb:LeadingKeys': ['DESA#1'] })).toBe(false);
+  });
+
+  it('lets the image-storing functions (and the backfill) put objects under images/, and no other function', () => {
+    for (const fn of Object.keys(lambdas())) {
+      expect(can(fn, 's3:PutObject', object('images/d/3201/a.webp')), fn).toBe(IMAGE_FUNCTIONS.includes(fn));
+      expect(can(fn, 's3:PutObject', object('images/u/7/a.webp')), fn).toBe(IMAGE_FUNCTIONS.includes(fn));
+    }
+    expect(can('uploadImage', 's3:PutObject', object('exports/x/desa.csv'))).toBe(false);
+  });
+
+  it('lets only the export touch exports/ (write a file, sign a link that reads it)', () => {
+    const rendered = (fn: string) => JSON.stringify(statementsOf(fn));
+    for (const fn of Object.keys(lambdas())) expect(rendered(fn).includes('exports/'), fn).toBe(fn === 'villageExport');
+    expect(can('villageExport', 's3:PutObject', object('exports/u-u-i-d/desa.xlsx'))).toBe(true);
+    expect(can('villageExport', 's3:GetObject', object('exports/u-u-i-d/desa.xlsx'))).toBe(true);
+    expect(can('villageExport', 's3:PutObject', object('images/d/1/a.webp'))).toBe(false);
+  });
+
+  it('lets only the functions that send mail send it, and only from the stage sender', () => {
+    const identity = 'arn:aws:ses:ap-southeast-3:123456789012:identity/desawisata.example.com';
+    for (const fn of Object.keys(lambdas())) {
+      expect(
+        [...actionsOf(fn)].filter((a) => a.startsWith('ses:')),
+        fn,
+      ).toEqual(MAILING.includes(fn) ? ['ses:SendEmail'] : []);
+      const from = (address: string) => can(fn, 'ses:SendEmail', identity, { 'ses:FromAddress': address });
+      expect(from('no-reply@desawisata.example.com'), fn).toBe(MAILING.includes(fn));
+      expect(from('someone@elsewhere.example'), fn).toBe(false);
+    }
+  });
+
+  it('lets only the village deletion, the sweep and the image writers (what they wrote, when it must go) delete images', () => {
+    for (const fn of Object.keys(lambdas()))
+      expect(can(fn, 's3:DeleteObject', object('images/d/3201/a.webp')), fn).toBe(
+        ['villageDelete', 'imagesSweep', ...IMAGE_FUNCTIONS].includes(fn),
+      );
+    expect(can('villageDelete', 's3:ListBucket', ARNS.ImagesBucket, { 's3:prefix': 'images/d/3201/' })).toBe(true);
+    expect(can('villageDelete', 's3:ListBucket', ARNS.ImagesBucket, { 's3:prefix': 'exports/' })).toBe(false);
+  });
+});
+
+describe("the functions' environment", () => {
+  it("holds every setting of lib/platform/config.ts (AWS_REGION is Lambda's own: a function may not set it)", () => {
+    for (const [fn, f] of Object.entries(lambdas())) {
+      const vars = Object.keys(f.Properties.Environment.Variables as Record<string, string>);
+      expect(vars.filter((v) => (SETTINGS as string[]).includes(v)).sort(), fn).toEqual(
+        SETTINGS.filter((s) => !SET_BY_LAMBDA.has(s)).sort(),
+      );
+    }
+  });
+
+  /** provider.environment as serverless resolves it for a stage, with only these settings in its environment. */
+  const resolved = (stage: string, given: Record<string, string>) => {
+    const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !(SETTINGS as string[]).includes(k))), ...given };
+    const run = spawnSync(
+      join(ROOT, 'node_modules', '.bin', 'serverless'),
+      ['print', '--stage', stage, '--path', 'provider.environment', '--format', 'json'],
+      { cwd: dir, encoding: 'utf8', timeout: 120_000, env },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    return JSON.parse(run.stdout) as Record<string, string>;
+  };
+  const given = {
+    EXPORT_INLINE_MAX_BYTES: '600',
+    SIGNUP_WINDOW_MINUTES: '5',
+    AWS_TIMEOUT_MS: '1234',
+    ACCESS_OVERRIDES: '{"GET /api/users":"token"}',
+    VALIDATE_READS: 'false',
+    LOG_LEVEL: 'warn',
+    HISTORY_SECURITY_RETENTION_DAYS: '7',
+  };
+  const defaults = (names: readonly (typeof SETTINGS)[number][]) => Object.fromEntries(names.map((n) => [n, settingDefault(n)]));
+
+  it(
+    '`npm start`: a setting given when the local stage starts is in the environment serverless-offline gives its functions, an unset one has its default',
+    { timeout: 120_000 },
+    () => {
+      expect(resolved('local', given)).toMatchObject({ ...given, STAGE: 'local', ...defaults(['JWT_TTL_SECONDS']) });
+    },
+  );
+
+  it(
+    "a deployed stage: a setting given when packaging reaches its functions, an unset one has its default, the stage's own win",
+    { timeout: 240_000 },
+    () => {
+      const env = resolved('dev', { ...given, TABLE_NAME: 'not-this-one', DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' });
+      expect(env).toMatchObject({ ...given, STAGE: 'dev', TABLE_NAME: 'tourism-village-dev', DYNAMODB_ENDPOINT: '' });
+      expect(resolved('dev', {})).toMatchObject({
+        ...defaults(['SIGNUP_WINDOW_MINUTES', 'AWS_TIMEOUT_MS', 'EXPORT_INLINE_MAX_BYTES', 'JWT_TTL_SECONDS', 'LOG_LEVEL']),
+        ACCESS_OVERRIDES: '',
+        VALIDATE_READS: '',
+      });
+    },
+  );
 });

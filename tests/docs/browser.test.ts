@@ -6,6 +6,8 @@
  * Without /usr/bin/chromium the test is skipped with a message, except in CI (env CI set),
  * where a missing browser is a failure: .ci/run and the GitHub workflow install it.
  */
+// first: this file's lib/ uses the table and bucket of the run's shared server
+import '../support/offline-table';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +15,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../lib/contract/messages';
 import { documentedRoutes } from '../../lib/openapi/document';
-import { OFFLINE_START_TIMEOUT_MS, startOffline, type Offline } from '../support/offline';
+import { OFFLINE_START_TIMEOUT_MS, sharedOffline, type Offline } from '../support/offline';
 
 const CHROMIUM = '/usr/bin/chromium';
 const present = existsSync(CHROMIUM);
@@ -41,14 +43,13 @@ describe.skipIf(!present && !inCi)('GET /docs in headless chromium', () => {
 
   beforeAll(async () => {
     if (!present) throw new Error(`${CHROMIUM} is missing; in CI it must be installed (apt-get install -y chromium)`);
-    server = await startOffline();
+    server = await sharedOffline();
     profile = mkdtempSync(join(tmpdir(), 'tv-chromium-')); // a fresh --user-data-dir
     context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
   }, OFFLINE_START_TIMEOUT_MS + 60_000);
 
   afterAll(async () => {
     await context?.close();
-    await server?.stop();
     if (profile) rmSync(profile, { recursive: true, force: true });
   }, 60_000);
 

@@ -4,11 +4,9 @@
  * without AWS access.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { ROOT } from '../../scripts/local-stack';
+import { describe, expect, it, vi } from 'vitest';
+import { PACKAGE_TIMEOUT_MS, packagedService } from '../support/package';
 import { invoke, uniqueEmail } from '../support/api';
 import { multipart } from '../support/multipart';
 import { makeUser } from '../support/users';
@@ -109,29 +107,11 @@ describe('metrics (CloudWatch embedded metric format)', () => {
   });
 });
 
-describe('alarms and dashboard in the packaged template', { timeout: 400_000 }, () => {
-  // Packaged from a copy of the project: serverless-esbuild builds in `<project>/.esbuild`,
-  // which the serverless-offline servers of the e2e tests are serving from at the same time.
-  const work = mkdtempSync(join(tmpdir(), 'tv-package-'));
-  const out = join(work, 'out');
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-  it('`serverless package --stage dev` needs no AWS access and builds every alarm with its metric, threshold and topic', () => {
-    const env: Record<string, string | undefined> = { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '' };
-    env.AWS_CONFIG_FILE = '/dev/null';
-    env.AWS_SHARED_CREDENTIALS_FILE = '/dev/null';
-    const project = join(work, 'project');
-    for (const part of ['serverless.yml', 'package.json', 'tsconfig.json', 'functions', 'lib', 'scripts'])
-      cpSync(join(ROOT, part), join(project, part), { recursive: true });
-    symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'));
-    const run = spawnSync(join(ROOT, 'node_modules', '.bin', 'serverless'), ['package', '--stage', 'dev', '--package', out], {
-      cwd: project,
-      env,
-      encoding: 'utf8',
-      timeout: 380_000,
-    });
-    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
-    const template = JSON.parse(readFileSync(join(out, 'cloudformation-template-update-stack.json'), 'utf8'));
+describe('alarms and dashboard in the packaged template', { timeout: PACKAGE_TIMEOUT_MS }, () => {
+  it('`serverless package --stage dev` needs no AWS access and builds every alarm with its metric, threshold and topic', async () => {
+    // packaged once per run, without AWS credentials (tests/support/package.ts)
+    const { dir, template } = await packagedService();
+    const out = join(dir, '.serverless');
     const resources = template.Resources as Record<string, { Type: string; Properties: Record<string, any>; Condition?: string }>;
 
     expect(resources.AlarmTopic?.Type).toBe('AWS::SNS::Topic');

@@ -1,8 +1,10 @@
 /** The API through real HTTP, served by serverless-offline as `npm start` serves it: accounts, villages, descriptions, uploads, scores. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// first: this file's lib/ uses the table and bucket of the run's shared server
+import '../support/offline-table';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../lib/contract/messages';
 import { mailsTo, uniqueEmail, uniqueName } from '../support/api';
-import { OFFLINE_START_TIMEOUT_MS, startOffline, type Offline } from '../support/offline';
+import { fetchJson, OFFLINE_START_TIMEOUT_MS, sharedOffline, type Offline } from '../support/offline';
 import { png } from '../support/multipart';
 import { storedFrom } from '../support/images';
 import { variantUrl } from '../../lib/storage/images';
@@ -11,9 +13,8 @@ import { villageBody } from '../support/villages';
 
 let server: Offline;
 beforeAll(async () => {
-  server = await startOffline();
+  server = await sharedOffline();
 }, OFFLINE_START_TIMEOUT_MS);
-afterAll(async () => server?.stop());
 
 async function call(method: string, path: string, init: { json?: unknown; form?: FormData; token?: string } = {}) {
   const headers: Record<string, string> = {};
@@ -23,8 +24,7 @@ async function call(method: string, path: string, init: { json?: unknown; form?:
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(init.json);
   } else if (init.form) body = init.form;
-  const res = await fetch(`${server.baseUrl}${path}`, { method, headers, body });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
+  return fetchJson(server.baseUrl, path, { method, headers, body });
 }
 
 // The first request to each function starts its worker in serverless-offline: slow on a loaded machine.
@@ -88,7 +88,7 @@ describe('villages, descriptions and scores through serverless-offline', { timeo
 });
 
 async function callJson(method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${server.baseUrl}${path}`, {
+  return fetchJson(server.baseUrl, path, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
@@ -96,7 +96,6 @@ async function callJson(method: string, path: string, body?: unknown, token?: st
     },
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
 describe('accounts through serverless-offline', { timeout: 180_000 }, () => {

@@ -15,7 +15,10 @@ import { apiEvent } from '../support/api';
 import { multipart } from '../support/multipart';
 import { declaredRoutes, type DeclaredRoute } from '../support/routes';
 import { allItems } from '../support/table';
-import { makeFixture, type Fixture } from '../robustness/support/fixture';
+import { makeFixture, sameScores, villageDescriptionData, villageSet, type Fixture } from '../robustness/support/fixture';
+import { listVersions } from '../../lib/db/list-versions';
+import { LIST_KINDS } from '../../lib/contract/lists';
+import { villageBody } from '../support/villages';
 import { SAMPLES, type SampleRequest } from '../robustness/support/samples';
 
 /** Write routes that change no record (so they have nothing to record), and why. */
@@ -125,4 +128,62 @@ describe('every write route writes history', () => {
       },
     );
   }
+});
+
+describe('an update that changes nothing writes nothing', () => {
+  it(
+    'no-op update: the same PUT body twice (village, both descriptions, request, status, score) → one entry, the same answer, no list version moved',
+    { timeout: 120_000 },
+    async () => {
+      const set = await villageSet(fx.owner, fx.dinas);
+      const kd = { kd_desa: set.kd };
+      const same: Record<string, SampleRequest> = {
+        'PUT /api/desa-wisata/{kd_desa}': {
+          pathParameters: kd,
+          json: villageBody(fx.owner.email, { nama_popular: `Desa Wisata Sama ${randomUUID()}` }),
+          ok: 200,
+        },
+        'PUT /api/deskripsi-desa/{kd_desa}': {
+          pathParameters: kd,
+          form: { data: { ...villageDescriptionData(), deskripsi_desa: 'Deskripsi yang sama' }, files: [] },
+          ok: 200,
+        },
+        'PUT /api/deskripsi-wisata/{kd_desa}': {
+          pathParameters: kd,
+          form: {
+            data: { penjelasan_umum: 'Penjelasan yang sama', atraksi: [{ id: 1, nama_atraksi: 'Tracking', kategori_atraksi: 'Alam' }] },
+            files: [],
+          },
+          ok: 200,
+        },
+        'PUT /api/permintaan/{kd_permintaan}': {
+          pathParameters: { kd_permintaan: set.kdPermintaan },
+          json: { status_permintaan: 'diterima' },
+          ok: 200,
+        },
+        'PUT /api/status-desa/{kd_status}': {
+          pathParameters: { kd_status: set.kdStatus },
+          json: { status: 'nonaktif', keterangan: 'Tutup' },
+          ok: 200,
+        },
+        'PUT /api/skor/{kd_desa}': { pathParameters: kd, json: sameScores(55), ok: 200 },
+      };
+      for (const [key, sample] of Object.entries(same)) {
+        const route = declaredRoutes().find((r) => r.key === key)!;
+        const token = callerOf((ACCESS_RULES as Record<string, AccessRule>)[key]!)?.token;
+        const first = await send(route, sample, token);
+        expect(first.res.statusCode, key).toBe(200);
+        expect(
+          first.added.map((e) => e.action),
+          key,
+        ).toEqual([ACTION[key]]);
+        const versions = await listVersions(LIST_KINDS);
+        const second = await send(route, sample, token);
+        expect(second.res.statusCode, `${key}: again`).toBe(200);
+        expect(JSON.parse(second.res.body as string), `${key}: the same answer`).toEqual(JSON.parse(first.res.body as string));
+        expect(second.added, `${key}: no second entry`).toEqual([]);
+        expect(await listVersions(LIST_KINDS), `${key}: list versions`).toEqual(versions);
+      }
+    },
+  );
 });

@@ -13,6 +13,7 @@ import { handler as feed } from '../../functions/history/feed';
 import { handler as villageHistory } from '../../functions/history/village';
 import { handler as createVillage } from '../../functions/villages/create';
 import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES } from '../../lib/auth/accounts';
+import { HISTORY_DOCS } from '../../lib/openapi/catalogue/history';
 import { setClock } from '../../lib/platform/clock';
 import { invoke, mailsTo, uniqueEmail } from '../support/api';
 import { allItems } from '../support/table';
@@ -111,4 +112,49 @@ describe('security events', () => {
     // the address is the admin's to see
     expect(timeline.body.data[0]).not.toHaveProperty('source');
   });
+
+  it(
+    "made-up e-mails cannot bury the security feed: their locks leave no entry (real accounts' do, expiring after 180 days)",
+    { timeout: 120_000 },
+    async () => {
+      const admin = await makeUser('admin');
+      const real = await makeUser('pengelola');
+      // the finding: 20 e-mails × 4 sources × 5 failures made 80 entries; a smaller run shows the same
+      const madeUp = [uniqueEmail('nobody'), '<img src=x onerror=alert(1)>@evil.example'];
+      const sources = ['198.51.100.1', '198.51.100.2'];
+      const runs = madeUp.flatMap((email) => sources.map((ip) => ({ email, ip })));
+      const last = await Promise.all(
+        runs.map(async ({ email, ip }) => {
+          let res;
+          for (let i = 0; i < LOGIN_MAX_FAILURES; i++) res = await attempt(email, 'salah-sekali', ip);
+          return res!.statusCode;
+        }),
+      );
+      // they are locked out all the same (an unknown e-mail answers like a known one)
+      expect(last).toEqual(runs.map(() => 429));
+      for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await attempt(real.email, 'salah-sekali', sources[0]);
+
+      const items = await allItems();
+      for (const email of madeUp)
+        expect(
+          items.filter((i) => i.PK === `HIST#USER#${email.toLowerCase()}`),
+          email,
+        ).toEqual([]);
+      expect(JSON.stringify(items.filter((i) => String(i.PK).startsWith('HIST#')))).not.toContain('onerror');
+      const sec = await invoke(feed, {
+        method: 'GET',
+        resource: '/api/riwayat',
+        query: { security: 'true', limit: '100' },
+        token: admin.token,
+      });
+      const locks = (sec.body.data as { action: string; record: string }[]).filter((e) => e.action === 'account.login_locked');
+      expect(locks.filter((e) => madeUp.includes(e.record))).toEqual([]);
+      expect(locks.filter((e) => e.record === real.email)).toHaveLength(1);
+      // a security event expires after the default retention, 180 days
+      const lock = items.find((i) => i.PK === `HIST#USER#${real.email}` && i.action === 'account.login_locked')!;
+      expect(Math.abs(Number(lock.expiresAt) - (Date.parse(String(lock.at)) / 1000 + 180 * 86_400))).toBeLessThan(2);
+      // what came from a request is stored as sent, and the feed's reader is told to show it as text
+      expect(HISTORY_DOCS['GET /api/riwayat'].description).toMatch(/as text, never as HTML/);
+    },
+  );
 });

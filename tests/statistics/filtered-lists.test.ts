@@ -12,8 +12,10 @@ import { handler as createScore } from '../../functions/scores/create';
 import { handler as updateScore } from '../../functions/scores/update';
 import { handler as createStatus } from '../../functions/statuses/create';
 import { handler as updateVillage } from '../../functions/villages/update';
+import { handler as createVillage } from '../../functions/villages/create';
+import { handler as exportVillages } from '../../functions/villages/export';
 import { handler as createVillageDescription } from '../../functions/village-descriptions/create';
-import { MSG } from '../../lib/contract/messages';
+import { MSG, withFields } from '../../lib/contract/messages';
 import type { LambdaHandler } from '../../lib/http/handler';
 import { sameScores } from '../robustness/support/fixture';
 import { invoke } from '../support/api';
@@ -127,6 +129,56 @@ describe('filtered public lists', () => {
     });
     expect(rescored.statusCode).toBe(200);
     expect(kd(await list(villageList, '/api/desa-wisata', { provinsi: prov, kategori: 'Mandiri' }))).toEqual([a.kd_desa, b.kd_desa]);
+  });
+
+  it('# in a region: ?provinsi=Jawa%23Tengah is a 400, not Jawa Tengah; a village named with # is refused (lists, export, writes)', async () => {
+    const owner = await makeUser('pengelola');
+    const dinas = await makeUser('dinas');
+    const prov = `Jawa Tengah ${Date.now()}`;
+    const hashed = prov.replace(' ', '#');
+    const kd = (rows: Record<string, any>[]) => rows.map((r) => r.kd_desa);
+    const a = await makeVillage(owner, { provinsi: prov, kabupaten: 'Kota Magelang' });
+    expect(kd(await list(villageList, '/api/desa-wisata', { provinsi: prov }))).toEqual([a.kd_desa]);
+    for (const query of [{ provinsi: hashed }, { provinsi: prov, kabupaten: 'Kota#Magelang' }] as Record<string, string>[])
+      for (const [handler, resource] of [
+        [villageList, '/api/desa-wisata'],
+        [villageDetails, '/api/desa-wisata/details'],
+        [scoreList, '/api/skor'],
+        [statusList, '/api/status-desa'],
+      ] as const) {
+        const res = await invoke(handler, { method: 'GET', resource, query });
+        expect(res.statusCode, `${resource} ${JSON.stringify(query)}`).toBe(400);
+        expect(res.body).toEqual({ status: 'fail', message: MSG.listFilterInvalid });
+      }
+    const exported = await invoke(exportVillages, {
+      method: 'GET',
+      resource: '/api/desa-wisata/export',
+      query: { provinsi: hashed },
+      token: dinas.token,
+    });
+    expect(exported.statusCode).toBe(400);
+    expect(exported.body).toEqual({ status: 'fail', message: MSG.exportQueryInvalid });
+
+    for (const field of ['provinsi', 'kabupaten'] as const) {
+      const body = villageBody(owner.email, {
+        provinsi: prov,
+        kabupaten: 'Kota Magelang',
+        [field]: field === 'provinsi' ? hashed : 'Kota#Magelang',
+      });
+      const created = await invoke(createVillage, { method: 'POST', resource: '/api/desa-wisata', body, token: owner.token });
+      const updated = await invoke(updateVillage, {
+        method: 'PUT',
+        resource: '/api/desa-wisata/{kd_desa}',
+        pathParameters: { kd_desa: a.kd_desa },
+        body,
+        token: owner.token,
+      });
+      for (const res of [created, updated]) {
+        expect(res.statusCode).toBe(400);
+        expect(res.body).toEqual({ status: 'fail', message: withFields(MSG.villageInvalid, [field]) });
+      }
+    }
+    expect(kd(await list(villageList, '/api/desa-wisata', { provinsi: prov }))).toEqual([a.kd_desa]);
   });
 
   it('a bad filter is a 400 naming the filters; no filter is the contract’s list', async () => {

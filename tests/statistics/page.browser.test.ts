@@ -9,6 +9,8 @@
  * Without /usr/bin/chromium the test is skipped with a message, except in CI (env CI
  * set), where a missing browser is a failure.
  */
+// first: this file's lib/ uses the table and bucket of the run's shared server
+import '../support/offline-table';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +18,7 @@ import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/local-stack';
 import { seedDemoData } from '../../scripts/seed-data';
-import { OFFLINE_START_TIMEOUT_MS, startOffline, type Offline } from '../support/offline';
+import { OFFLINE_START_TIMEOUT_MS, sharedOffline, type Offline } from '../support/offline';
 
 const CHROMIUM = '/usr/bin/chromium';
 const present = existsSync(CHROMIUM);
@@ -43,14 +45,13 @@ describe.skipIf(!present && !inCi)('GET /statistik in headless chromium', () => 
   beforeAll(async () => {
     if (!present) throw new Error(`${CHROMIUM} is missing; in CI it must be installed (apt-get install -y chromium)`);
     await seedDemoData();
-    server = await startOffline();
+    server = await sharedOffline();
     profile = mkdtempSync(join(tmpdir(), 'tv-chromium-'));
     context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: PHONE });
   }, OFFLINE_START_TIMEOUT_MS + 180_000);
 
   afterAll(async () => {
     await context?.close();
-    await server?.stop();
     if (profile) rmSync(profile, { recursive: true, force: true });
   }, 60_000);
 

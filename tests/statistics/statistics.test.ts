@@ -18,9 +18,10 @@ import { handler as createStatus } from '../../functions/statuses/create';
 import { handler as updateStatus } from '../../functions/statuses/update';
 import { handler as deleteStatus } from '../../functions/statuses/delete';
 import { handler as updateVillage } from '../../functions/villages/update';
+import { handler as createVillage } from '../../functions/villages/create';
 import { handler as deleteVillage } from '../../functions/villages/delete';
 import { handler as verifyAccount } from '../../functions/auth/verify-account';
-import { MSG } from '../../lib/contract/messages';
+import { MSG, withFields } from '../../lib/contract/messages';
 import { sameScores } from '../robustness/support/fixture';
 import { invoke, type ApiResponse } from '../support/api';
 import { expectCountersMatchRecount } from '../support/statistics';
@@ -129,6 +130,30 @@ describe('GET /api/statistik', () => {
     const bad = await get({ kabupaten: 'Sleman' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toEqual({ status: 'fail', message: MSG.statisticsQueryInvalid });
+  });
+
+  it('# in a region: a province spelt with # is not counted with the one spelt with a space (refused on writes and in the query)', async () => {
+    const owner = await makeUser('pengelola');
+    const prov = `Jawa Tengah ${Date.now()}`;
+    const hashed = prov.replace(' ', '#');
+    await makeVillage(owner, { provinsi: prov, kabupaten: 'Magelang' });
+    const refused = await invoke(createVillage, {
+      method: 'POST',
+      resource: '/api/desa-wisata',
+      body: villageBody(owner.email, { provinsi: hashed, kabupaten: 'Magelang' }),
+      token: owner.token,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toEqual({ status: 'fail', message: withFields(MSG.villageInvalid, ['provinsi']) });
+
+    const counted = (await get({ provinsi: prov })).body.data;
+    expect(counted.desa_wisata).toMatchObject({ total: 1, per_provinsi: [{ provinsi: prov, jumlah: 1 }] });
+    for (const query of [{ provinsi: hashed }, { provinsi: prov, kabupaten: 'Mag#elang' }] as Record<string, string>[]) {
+      const bad = await get(query);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toEqual({ status: 'fail', message: MSG.statisticsQueryInvalid });
+    }
+    await expectCountersMatchRecount();
   });
 
   it('after random sequences of writes (some concurrent), every counter equals a full recount', { timeout: 240_000 }, async () => {

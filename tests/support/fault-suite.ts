@@ -421,8 +421,14 @@ export function faultSuite(group: string, operations: Operation[]) {
               expect(changed, where).toEqual([]);
               expect(await newEntries(), `${where}: an entry without its change`).toEqual([]);
             } else {
-              for (const [k, v] of before) if (!op.mayChange?.(k, ctx)) expect(after.get(k), `${where}: ${k}`).toBe(v);
-              expect(await newEntries(), `${where}: an entry before the change completed`).toEqual([]);
+              // A village deletion too large for one transaction first retires the village (gone for every
+              // reader, its counts moved, its entry written: lib/db/cascade.ts); a fault after that leaves
+              // the removal of its children to the retry. A fault before it leaves everything as it was.
+              const retired = (await newEntries()).length > 0;
+              if (retired) {
+                expect(await newEntries(), `${where}: the retired village's entry`).toHaveLength(op.entries ?? 1);
+                await expectConsistent();
+              } else for (const [k, v] of before) if (!op.mayChange?.(k, ctx)) expect(after.get(k), `${where}: ${k}`).toBe(v);
               const again = await op.act(ctx);
               expect(again.statusCode, `${where}: retry`).toBe(200);
               expect(await newEntries(), `${where}: the completed change's entry`).toHaveLength(op.entries ?? 1);

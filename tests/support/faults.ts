@@ -27,6 +27,15 @@ export interface FaultRun<T> {
  * outage or throttling burst would make fail.
  */
 export async function withFaultAt<T>(failAt: number, fn: () => Promise<T>): Promise<FaultRun<T>> {
+  return withFaultWhere((_label, calls) => calls.length === failAt, fn);
+}
+
+/** Like withFaultAt, failing the `nth` call (1-based) of one command, e.g. the third TransactWriteItemsCommand. */
+export function withFaultAtNth<T>(command: string, nth: number, fn: () => Promise<T>): Promise<FaultRun<T>> {
+  return withFaultWhere((_label, calls) => calls.filter((c) => c === command).length === nth && calls.at(-1) === command, fn);
+}
+
+async function withFaultWhere<T>(fails: (label: string, calls: string[]) => boolean, fn: () => Promise<T>): Promise<FaultRun<T>> {
   const calls: string[] = [];
   let faulted: string | undefined;
   const name = `fault-${Math.random()}`;
@@ -42,9 +51,9 @@ export async function withFaultAt<T>(failAt: number, fn: () => Promise<T>): Prom
       (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {
         const label = `${service}:${context.commandName ?? '?'}`;
         calls.push(label);
-        if (calls.length === failAt) {
+        if (!faulted && fails(label, calls)) {
           faulted = label;
-          throw new InjectedFault(failAt, label);
+          throw new InjectedFault(calls.length, label);
         }
         return next(args);
       },

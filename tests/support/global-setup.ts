@@ -3,11 +3,14 @@
  * free ports for the whole run, and stops them afterwards. Each test file then creates
  * its own table (tests/support/setup-env.ts), so files run in parallel.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { checkJava, freePort, startDynamo, startS3, startSes, stop, type Service } from '../../scripts/local-stack';
+import { basename, join } from 'node:path';
+import { checkJava, freePort, ROOT, startDynamo, startS3, startSes, stop, type Service } from '../../scripts/local-stack';
+
+/** Where the run's serverless-offline builds (tests/support/offline.ts); relative: serverless-esbuild joins it to the service's folder. */
+export const offlineBuildFolder = (runDir: string) => join('.esbuild-test', basename(runDir));
 
 export const TEST_BUCKET = 'tourism-village-images-test';
 
@@ -17,6 +20,8 @@ declare module 'vitest' {
     s3Endpoint: string;
     sesEndpoint: string;
     bucket: string;
+    /** A folder of this run's own, for what test files build once and share (tests/support/package.ts). */
+    runDir: string;
   }
 }
 
@@ -24,6 +29,8 @@ export default async function setup(project: TestProject) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   checkJava();
   const s3Dir = mkdtempSync(join(tmpdir(), 'tv-s3-'));
+  const runDir = mkdtempSync(join(tmpdir(), 'tv-run-'));
+  project.provide('runDir', runDir);
   const services: Service[] = [];
   try {
     const [dynamo, s3, ses] = await Promise.all([
@@ -43,5 +50,44 @@ export default async function setup(project: TestProject) {
   return async () => {
     await Promise.all(services.map(stop));
     rmSync(s3Dir, { recursive: true, force: true });
+    stopOffline(runDir);
+    rmSync(runDir, { recursive: true, force: true });
+    rmSync(join(ROOT, offlineBuildFolder(runDir)), { recursive: true, force: true });
   };
+}
+
+/** Stops the run's shared serverless-offline server (tests/support/offline.ts), if a file started one: its whole process group. */
+function stopOffline(runDir: string): void {
+  const pidFile = join(runDir, 'offline', 'pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  for (const sig of ['SIGTERM', 'SIGKILL'] as const) {
+    try {
+      process.kill(-pid, sig);
+    } catch {
+      /* gone */
+    }
+  }
+}
+
+/**
+ * Runs `build` while holding the run's build lock: the run's two big builds (the shared
+ * serverless-offline's bundles, the packaging) never overlap, which bounds the run's peak
+ * memory and keeps them from starving each other of the two CPUs.
+ */
+export async function oneBuildAtATime<T>(runDir: string, build: () => Promise<T>): Promise<T> {
+  const lock = join(runDir, 'build.lock');
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  try {
+    return await build();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
 }

@@ -1,60 +1,116 @@
 /**
- * Runs serverless-offline (the `npm start` server) against the run's local services and
- * this test file's table, for tests that go through real HTTP. esbuild bundles every
- * function before the server listens (about a minute on a loaded 2-CPU machine), hence
- * the generous deadline; when it does not come up, its process group is stopped so a
- * slow start never leaves a server behind.
+ * serverless-offline (the `npm start` server), started once per test run and shared by
+ * every file that goes through real HTTP: the first file to ask starts it (bundling every
+ * function takes about a minute on a loaded 2-CPU machine), the others wait for it; the
+ * run's global teardown stops it (tests/support/global-setup.ts). It builds into a
+ * folder of the run's own (ESBUILD_WORK_FOLDER), so a running `npm start` or another
+ * `npm test` never shares its build.
+ *
+ * Its table and bucket are the run's shared ones: a file that uses the server imports
+ * tests/support/offline-table.ts first, which points the file's own lib/ at them too.
  */
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { inject } from 'vitest';
 import { freePort, ROOT } from '../../scripts/local-stack';
+import { offlineBuildFolder, oneBuildAtATime } from './global-setup';
 
 export interface Offline {
   baseUrl: string;
-  stop(): Promise<void>;
 }
 
-/** Vitest hook timeout to give beforeAll hooks that call startOffline(). */
-export const OFFLINE_START_TIMEOUT_MS = 240_000;
+/** Vitest hook timeout to give beforeAll hooks that call sharedOffline(). */
+export const OFFLINE_START_TIMEOUT_MS = 420_000; // its build may wait for the packaging's (oneBuildAtATime)
 
-export async function startOffline(timeoutMs = OFFLINE_START_TIMEOUT_MS - 10_000): Promise<Offline> {
+const run = () =>
+  basename(inject('runDir'))
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '-');
+/** The table and bucket of the run's server (tests/support/offline-table.ts points a file's lib/ at them). */
+export const offlineTable = () => `offline-${run()}`;
+export const offlineBucket = () => `offline-${run()}`;
+
+/** The run's folder for the server: its lock, its address (`ready`) or its failure, its build. */
+const folder = () => join(inject('runDir'), 'offline');
+
+export async function sharedOffline(timeoutMs = OFFLINE_START_TIMEOUT_MS - 10_000): Promise<Offline> {
+  const dir = folder();
+  const [ready, failed] = [join(dir, 'ready'), join(dir, 'failed')];
+  let mine = true;
+  try {
+    mkdirSync(dir); // atomic: the first file to get here starts the server
+  } catch {
+    mine = false;
+  }
+  if (mine) await oneBuildAtATime(inject('runDir'), () => start(dir, timeoutMs)).catch((err: Error) => writeFileSync(failed, err.message));
+  for (const deadline = Date.now() + timeoutMs + 5_000; ;) {
+    if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
+    if (existsSync(ready)) return { baseUrl: readFileSync(ready, 'utf8') };
+    if (Date.now() > deadline)
+      throw new Error(`serverless offline did not start within ${timeoutMs / 1000} s (started by another test file)`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+async function start(dir: string, timeoutMs: number): Promise<void> {
   const [httpPort, lambdaPort] = [await freePort(), await freePort()];
+  // its output goes to a file, not a pipe: the server outlives the test file (the worker) that started it
+  const logFile = join(dir, 'offline.log');
+  const out = openSync(logFile, 'a');
   const child = spawn(join(ROOT, 'node_modules', '.bin', 'serverless'), ['offline', 'start', '--stage', 'local'], {
     cwd: ROOT,
-    env: { ...process.env, HTTP_PORT: String(httpPort), LAMBDA_PORT: String(lambdaPort), LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      TABLE_NAME: offlineTable(),
+      BUCKET_NAME: offlineBucket(),
+      HTTP_PORT: String(httpPort),
+      LAMBDA_PORT: String(lambdaPort),
+      LOG_LEVEL: 'error',
+      ESBUILD_WORK_FOLDER: offlineBuildFolder(inject('runDir')),
+    },
+    stdio: ['ignore', out, out],
     detached: true,
   });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const signal = (sig: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, sig);
-    } catch {
-      /* gone */
-    }
-  };
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      signal('SIGTERM');
-      setTimeout(() => signal('SIGKILL'), 5000).unref();
-    });
+  closeSync(out);
+  child.unref();
+  // the global teardown stops its whole process group
+  writeFileSync(join(dir, 'pid'), String(child.pid));
+  const output = () => readFileSync(logFile, 'utf8');
   const baseUrl = `http://127.0.0.1:${httpPort}`;
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`serverless offline exited early:\n${output}`);
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`serverless offline did not start within ${timeoutMs / 1000} s:\n${output}`);
-    }
+    if (child.exitCode !== null) throw new Error(`serverless offline exited early:\n${output()}`);
+    if (Date.now() - started > timeoutMs) throw new Error(`serverless offline did not start within ${timeoutMs / 1000} s:\n${output()}`);
     try {
       await fetch(`${baseUrl}/__ready`);
-      return { baseUrl, stop };
+      break;
     } catch {
       await new Promise((r) => setTimeout(r, 250));
     }
+  }
+  writeFileSync(join(dir, 'ready'), baseUrl);
+}
+
+/**
+ * A request to the shared server, its answer's body parsed as JSON. An answer that is
+ * not JSON (a gateway timeout's empty body, an HTML error page) fails with what came
+ * back: method, path, status, the body's start and how long it took.
+ */
+export async function fetchJson(
+  baseUrl: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: Record<string, any> }> {
+  const started = Date.now();
+  const res = await fetch(`${baseUrl}${path}`, init);
+  const text = await res.text();
+  try {
+    return { status: res.status, body: JSON.parse(text) as Record<string, any> };
+  } catch {
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    throw new Error(
+      `${init.method ?? 'GET'} ${path} answered ${res.status} after ${seconds} s with a body that is not JSON: ${JSON.stringify(text.slice(0, 300))}`,
+    );
   }
 }

@@ -15,7 +15,8 @@ const nonZero = (c: Counts) => Object.fromEntries(Object.entries(c).filter(([, v
 
 /** Counts per region (its key) as the counters should hold them, the monthly events summed over all regions, and the accounts. */
 export function recount(items: Item[]) {
-  const villages = items.filter((i) => i.type === 'DESA');
+  // a village whose deletion is under way (lib/db/cascade.ts) counts as gone, with all that hangs off it
+  const villages = items.filter((i) => i.type === 'DESA' && !i.deleting);
   const regionOf = new Map(villages.map((v) => [v.kd_desa as string, regionKey(v as never).SK]));
   const regions = new Map<string, Counts>();
   const at = (kd: string) => {

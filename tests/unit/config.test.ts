@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, LOCAL_DEFAULT_JWT_SECRET, parseConfig } from '../../lib/platform/config';
+import { ConfigError, LOCAL_DEFAULT_JWT_SECRET, parseConfig, SETTINGS, settingDefault } from '../../lib/platform/config';
+import { functionEnvironment } from '../../scripts/serverless-environment';
 
 const PROD = { STAGE: 'prod', TABLE_NAME: 'tourism-prod', JWT_SECRET: 's'.repeat(32), CORS_ALLOWED_ORIGINS: 'https://desa.example' };
 
@@ -33,6 +35,7 @@ describe('parseConfig', () => {
       mailFrom: 'no-reply@desawisata.example.com',
       corsOrigins: ['*'],
       accessOverrides: {},
+      historySecurityRetentionDays: 180,
     });
   });
 
@@ -105,5 +108,55 @@ describe('parseConfig', () => {
     expect(problem({ TABLE_NAME: 'tbl', ACCESS_OVERRIDES: 'not json' })).toBe(refused);
     expect(problem({ TABLE_NAME: 'tbl', ACCESS_OVERRIDES: '["GET /api/users"]' })).toBe(refused);
     expect(problem({ TABLE_NAME: 'tbl', ACCESS_OVERRIDES: '{"GET /api/users":1}' })).toBe(refused);
+  });
+});
+
+describe('the settings (SETTINGS)', () => {
+  const doc = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+  /** Upper-case names inside backticks (`STAGE`, `POWERTOOLS_METRICS_DISABLED=true`); in prose, only those with an underscore. */
+  const namesIn = (text: string, name = /[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+/) =>
+    new Set([...text.matchAll(new RegExp(`\`(${name.source})\\b[^\`]*\``, 'g'))].map((m) => m[1]!));
+
+  it("are the variables README's configuration table lists, and every one docs/operations.md names", () => {
+    const readme = doc('README.md');
+    const table = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+    const firstColumns = table
+      .split('\n')
+      .filter((l) => l.startsWith('| `'))
+      .map((l) => l.split('|')[1]!)
+      .join(' ');
+    expect([...namesIn(firstColumns, /[A-Z][A-Z0-9_]*/)].sort()).toEqual([...SETTINGS].sort());
+    for (const name of namesIn(doc('docs/operations.md'))) expect(SETTINGS, name).toContain(name);
+  });
+
+  it('read an empty value as none, where a setting has no default (the functions get every setting, empty when unset)', () => {
+    const outcome = (env: Record<string, string | undefined>) => {
+      try {
+        return parseConfig(env);
+      } catch (err) {
+        return (err as Error).message;
+      }
+    };
+    for (const name of SETTINGS.filter((n) => settingDefault(n) === undefined && n !== 'TABLE_NAME')) {
+      expect(outcome({ TABLE_NAME: 'tbl', [name]: '' }), name).toEqual(outcome({ TABLE_NAME: 'tbl' }));
+      expect(outcome({ ...PROD, [name]: '' }), name).toEqual(outcome({ ...PROD, [name]: undefined }));
+    }
+  });
+
+  it("reach a function as given, else with the code's default; what serverless.yml fixes wins; AWS_REGION is Lambda's", () => {
+    const given = { SIGNUP_WINDOW_MINUTES: '5', AWS_TIMEOUT_MS: '', VALIDATE_READS: 'false', STAGE: 'local', AWS_REGION: 'eu-west-1' };
+    const env = functionEnvironment({ STAGE: 'dev', TABLE_NAME: 'tbl', POWERTOOLS_SERVICE_NAME: 'svc' }, given);
+    expect(env).toMatchObject({ STAGE: 'dev', TABLE_NAME: 'tbl', POWERTOOLS_SERVICE_NAME: 'svc', SIGNUP_WINDOW_MINUTES: '5' });
+    expect(env.AWS_TIMEOUT_MS).toBe('2500');
+    expect(env.ACCESS_OVERRIDES).toBe('');
+    expect(env).not.toHaveProperty('AWS_REGION');
+    // configured as the code would be by the given settings themselves
+    const local = {
+      SIGNUP_WINDOW_MINUTES: '5',
+      VALIDATE_READS: 'false',
+      ACCESS_OVERRIDES: '{"GET /api/users":"token"}',
+      TABLE_NAME: 'tbl',
+    };
+    expect(parseConfig(functionEnvironment({ TABLE_NAME: 'tbl' }, local))).toEqual(parseConfig(local));
   });
 });

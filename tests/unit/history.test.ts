@@ -30,13 +30,14 @@ describe('history: changed fields as before → after', () => {
     });
   });
 
-  it('expires only security events, and only where the stage sets a retention', () => {
-    const item = (security: boolean, days: number | undefined) =>
+  it('expires only security events: after 180 days unless the stage sets another retention', () => {
+    const item = (security: boolean, days?: number) =>
       historyOf({ who: SYSTEM, action: 'x.y', record: 'r', security }, days).Put!.Item as Record<string, unknown>;
-    const inThirtyDays = Date.now() / 1000 + 30 * 86_400;
-    expect(Math.abs(Number(item(true, 30).expiresAt) - inThirtyDays)).toBeLessThan(5);
+    const inDays = (n: number) => Date.now() / 1000 + n * 86_400;
+    expect(Math.abs(Number(item(true, 30).expiresAt) - inDays(30))).toBeLessThan(5);
+    expect(Math.abs(Number(item(true).expiresAt) - inDays(180))).toBeLessThan(5);
     expect(item(false, 30).expiresAt).toBeUndefined();
-    expect(item(true, undefined).expiresAt).toBeUndefined();
+    expect(item(false).expiresAt).toBeUndefined();
     expect(item(true, 30).GSI1PK).toBe('HISTSEC');
     expect(item(false, 30).GSI1PK).toBe('HIST');
   });

@@ -195,7 +195,7 @@ describe('compression (lib/http/compression.ts)', () => {
 
 describe('CORS headers (lib/http/cors.ts)', () => {
   const methods = {
-    'Access-Control-Allow-Headers': 'Content-Type,Authorization',
+    'Access-Control-Allow-Headers': 'Content-Type,Authorization,Idempotency-Key',
     'Access-Control-Allow-Methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
   };
 

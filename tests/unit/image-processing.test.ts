@@ -6,10 +6,21 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../lib/contract/messages';
-import { MAX_EDGE, prepareImage } from '../../lib/domain/image-processing';
-import { IMAGE_VARIANTS, sniffImageType } from '../../lib/storage/image-type';
+import { checkImages, MAX_EDGE, MAX_JPEG_SCANS, MAX_PIXELS, prepareImage, REQUEST_MAX_PIXELS } from '../../lib/domain/image-processing';
+import { IMAGE_VARIANTS, jpegScanCount, sniffImageType } from '../../lib/storage/image-type';
 import { gradientPng } from '../../scripts/png';
-import { CAMERA, jpegBomb, jpegDeclaring, meanColour, phonePhoto, pngBomb, pngDeclaring, webpDeclaring } from '../support/images';
+import {
+  CAMERA,
+  jpegBomb,
+  jpegDeclaring,
+  jpegWithScans,
+  losslessWebp,
+  meanColour,
+  phonePhoto,
+  pngBomb,
+  pngDeclaring,
+  webpDeclaring,
+} from '../support/images';
 
 async function refusedWith(input: Buffer): Promise<string> {
   try {
@@ -164,5 +175,56 @@ describe('prepareImage', () => {
     const png = Buffer.concat([gradientPng(8, 8, [0, 0, 0]), Buffer.from('<html><script>alert(1)</script></html>')]);
     const out = await prepareImage(png);
     expect(out.data.includes(Buffer.from('<script>'))).toBe(false);
+  });
+});
+
+describe('bounds on decode work', () => {
+  it('counts a JPEG’s scans from its markers: 1 baseline, a few progressive, the EXIF segment skipped', async () => {
+    const grey = sharp({ create: { width: 64, height: 48, channels: 3, background: '#678' } });
+    expect(jpegScanCount(await grey.clone().jpeg().toBuffer())).toBe(1);
+    const progressive = jpegScanCount(await grey.clone().jpeg({ progressive: true }).toBuffer());
+    expect(progressive).toBeGreaterThan(1);
+    expect(progressive).toBeLessThan(20);
+    expect(jpegScanCount(await phonePhoto({ width: 64, height: 48 }))).toBe(1);
+    expect(jpegScanCount(await jpegWithScans(3000))).toBe(3000);
+    expect(jpegScanCount(await jpegWithScans(3000), MAX_JPEG_SCANS)).toBe(MAX_JPEG_SCANS + 1); // stops counting there
+  });
+
+  it('a progressive JPEG of thousands of scans is refused from its markers, before decoding', async () => {
+    const started = Date.now();
+    expect(await refusedWith(await jpegWithScans(3000))).toBe(MSG.imageTooManyScans);
+    expect(await refusedWith(await jpegWithScans(MAX_JPEG_SCANS + 1))).toBe(MSG.imageTooManyScans);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // at the limit the file is decoded, and its repeated scan is found corrupt only then
+    expect(await refusedWith(await jpegWithScans(MAX_JPEG_SCANS))).toBe(MSG.imageCorrupt);
+    expect(MSG.imageTooManyScans).toContain(`paling banyak ${MAX_JPEG_SCANS}`);
+  });
+
+  it('a request’s images may declare 100 megapixels together: 100 lossless WebPs of 38 bytes declaring 7000² are refused at once (413)', async () => {
+    const bomb = await losslessWebp(7000, 7000);
+    expect(bomb.length).toBe(38);
+    expect(7000 * 7000).toBeLessThan(MAX_PIXELS); // each alone is allowed
+    const started = Date.now();
+    const err = await checkImages(Array<Buffer>(100).fill(bomb)).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(err).toMatchObject({ kind: 'tooLarge', message: MSG.imageRequestBudget });
+    expect(MSG.imageRequestBudget).toContain(`${REQUEST_MAX_PIXELS / 1_000_000} megapiksel`);
+    // two of them (98 MP) are within the budget; a third is not
+    await expect(checkImages([bomb, bomb])).resolves.toBeUndefined();
+    await expect(checkImages([bomb, bomb, await losslessWebp(2000, 2000)])).rejects.toMatchObject({ kind: 'tooLarge' });
+    // a header that is not sound is refused as prepareImage refuses it, before any is decoded
+    await expect(checkImages([bomb, pngDeclaring(50_000, 50_000)])).rejects.toMatchObject({ kind: 'invalid' });
+  });
+
+  it('images are made one at a time: in the order asked, with at most three of sharp’s tasks running at once', async () => {
+    const big = await phonePhoto({ width: 1600, height: 1200 });
+    const small = gradientPng(20, 20, [200, 0, 0]);
+    let most = 0;
+    const sampling = setInterval(() => (most = Math.max(most, sharp.counters().process)), 1);
+    const done: number[] = [];
+    await Promise.all([big, small, small, big].map((b, i) => prepareImage(b).then(() => done.push(i))));
+    clearInterval(sampling);
+    expect(done).toEqual([0, 1, 2, 3]); // made at once, the small ones would be done first
+    expect(most).toBeLessThanOrEqual(3); // one image: its decode, then its three encodes
   });
 });

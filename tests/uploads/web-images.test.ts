@@ -12,18 +12,21 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { handler as upload } from '../../functions/uploads/upload-image';
 import { handler as createTourism } from '../../functions/tourism/create';
+import { handler as appendItems } from '../../functions/tourism/append-items';
+import { handler as getTourism } from '../../functions/tourism/get';
+import { handler as statistics } from '../../functions/statistics/get';
 import { handler as attractions } from '../../functions/attractions/random';
 import { MSG } from '../../lib/contract/messages';
 import { backfillImages } from '../../lib/domain/image-backfill';
 import { MAX_EDGE } from '../../lib/domain/image-processing';
 import { config } from '../../lib/platform/config';
 import { IMAGE_VARIANTS } from '../../lib/storage/image-type';
-import { keyOf, uploadPrefix, urlOf, variantUrl } from '../../lib/storage/images';
+import { keyOf, uploadPrefix, urlOf, variantUrl, villagePrefix } from '../../lib/storage/images';
 import { s3 } from '../../lib/storage/s3';
 import { ROOT } from '../../scripts/local-stack';
 import { invoke } from '../support/api';
 import { allBucketKeys, fetchImage } from '../support/bucket';
-import { CAMERA, jpegBomb, phonePhoto, pngBomb, pngDeclaring } from '../support/images';
+import { CAMERA, jpegBomb, jpegWithScans, losslessWebp, phonePhoto, pngBomb, pngDeclaring } from '../support/images';
 import { multipart } from '../support/multipart';
 import { makeUser } from '../support/users';
 import { makeVillage } from '../support/villages';
@@ -70,6 +73,7 @@ describe('images for the web', () => {
       [await jpegBomb(65_500, 65_500), [MSG.imageTooManyPixels]],
       [pngDeclaring(50_000, 50_000), [MSG.imageTypeInvalid, MSG.imageTooManyPixels]],
       [photo.subarray(0, Math.floor(photo.length / 2)), [MSG.imageCorrupt]],
+      [await jpegWithScans(3000), [MSG.imageTooManyScans]], // progressive, 3,000 scans: refused from its markers
       [
         Buffer.concat([pngDeclaring(2, 3).subarray(0, 33), Buffer.from('<html><script>alert(1)</script></html>')]),
         [MSG.imageTypeInvalid, MSG.imageCorrupt],
@@ -115,6 +119,56 @@ describe('images for the web', () => {
       }
     }
     throw new Error('the attraction was never picked');
+  });
+});
+
+describe('a request’s images have a budget', () => {
+  it('100 lossless WebPs of 38 bytes declaring 7000² in one PATCH form: 413 at once (under 2 s), nothing stored, a public read meanwhile stays fast', async () => {
+    const owner = await makeUser('pengelola');
+    const { kd_desa } = await makeVillage(owner);
+    const path = { pathParameters: { kd_desa } };
+    const created = await invoke(createTourism, {
+      method: 'POST',
+      resource: '/api/deskripsi-wisata',
+      ...multipart({ data: JSON.stringify({ kd_desa }) }),
+      token: owner.token,
+    });
+    expect(created.statusCode).toBe(201);
+    const bomb = await losslessWebp(7000, 7000);
+    const items = (name: string, price?: string) =>
+      Array.from({ length: 25 }, (_, i) => ({ [name]: `Bom ${i}`, ...(price ? { [price]: 10_000 } : {}) }));
+    const data = {
+      atraksi: items('nama_atraksi'),
+      penginapan: items('nama_penginapan', 'harga_penginapan'),
+      paket_wisata: items('nama_paket_wisata', 'harga_paket_wisata'),
+      suvenir: items('nama_suvenir', 'harga_suvenir'),
+    };
+    const files = Object.keys(data).flatMap((c) =>
+      Array.from({ length: 25 }, () => ({ field: `${c}[]`, data: bomb, contentType: 'image/webp' })),
+    );
+    const form = multipart({ data: JSON.stringify(data) }, files);
+    const read = () => invoke(statistics, { method: 'GET', resource: '/api/statistik' });
+    expect((await read()).statusCode).toBe(200); // warm
+
+    const timed = async <T>(work: () => Promise<T>) => {
+      const started = performance.now();
+      const out = await work();
+      return { out, ms: performance.now() - started };
+    };
+    const [hostile, publicRead] = await Promise.all([
+      timed(() =>
+        invoke(appendItems, { method: 'PATCH', resource: '/api/deskripsi-wisata/{kd_desa}', ...path, ...form, token: owner.token }),
+      ),
+      timed(read),
+    ]);
+    expect(hostile.out.statusCode).toBe(413);
+    expect(hostile.out.body).toEqual({ status: 'fail', message: MSG.imageRequestBudget });
+    expect(hostile.ms).toBeLessThan(2000);
+    expect(publicRead.out.statusCode).toBe(200);
+    expect(publicRead.ms).toBeLessThan(2000);
+    expect((await allBucketKeys()).filter((k) => k.startsWith(villagePrefix(kd_desa)))).toEqual([]);
+    const after = await invoke(getTourism, { method: 'GET', resource: '/api/deskripsi-wisata/{kd_desa}', ...path });
+    expect(JSON.parse(after.body.data.atraksi)).toEqual([]);
   });
 });
 

@@ -20,6 +20,9 @@ import { invoke } from '../support/api';
 import { allItems } from '../support/table';
 import { makeUser } from '../support/users';
 import { makeVillage } from '../support/villages';
+import { withFaultAtNth } from '../support/faults';
+import { expectCountersMatchRecount } from '../support/statistics';
+import { finishPendingDeletions } from '../../lib/domain/villages';
 
 const del = (kd: string, token?: string) =>
   invoke(deleteVillage, { method: 'DELETE', resource: '/api/desa-wisata/{kd_desa}', pathParameters: { kd_desa: kd }, token });
@@ -224,4 +227,73 @@ describe('DELETE /api/desa-wisata/{kd} cascade', () => {
       .sort(byKey);
     expect(after).toEqual(before.filter((i: Item) => i.PK !== 'COUNTER#USER' && i.PK !== 'STATS#ACCOUNTS'));
   });
+});
+
+describe('an interrupted deletion of a large village', () => {
+  /** A village with 130 accepted requests: more than one transaction can delete. */
+  async function largeVillage() {
+    const owner = await makeUser('pengelola');
+    const v = await makeVillage(owner);
+    const codes: string[] = [];
+    for (let i = 0; i < 130; i++) {
+      const village = (await getVillageRecord(v.kd_desa, true))!;
+      const req = { kd_desa: v.kd_desa, email: owner.email, status_permintaan: 'diterima' } as const;
+      codes.push((await createRequestRecord(req, village, testJournal())).kd_permintaan);
+    }
+    return { ...v, owner, codes };
+  }
+  /** The DELETE with DynamoDB failing after the first batch of children (the village retired, then one batch). */
+  const interruptedDelete = (kd: string, token: string) => withFaultAtNth('DynamoDB:TransactWriteItemsCommand', 3, () => del(kd, token));
+
+  /** What a caller sees of a village whose deletion began: gone everywhere, counted nowhere, deleted once in its history. */
+  async function expectRetired(v: { kd_desa: string; slug: string; codes: string[] }) {
+    expect(
+      (await invoke(getVillage, { method: 'GET', resource: '/api/desa-wisata/{kd_desa}', pathParameters: { kd_desa: v.kd_desa } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await invoke(bySlug, { method: 'GET', resource: '/api/desa-wisata/slug/{slug}', pathParameters: { slug: v.slug } })).statusCode,
+    ).toBe(404);
+    await expectCountersMatchRecount('after the interruption:');
+    const items = await allItems();
+    const entries = items.filter((i) => i.PK === `HIST#${v.kd_desa}` && i.action === 'village.deleted');
+    expect(entries).toHaveLength(1);
+    expect(items.some((i) => i.type === 'DESA' && i.kd_desa === v.kd_desa && !i.deleting)).toBe(false);
+  }
+
+  it("stopped between batches: the village reads as gone, counters equal a recount, one history entry; the owner's retry completes it", async () => {
+    const v = await largeVillage();
+    const run = await interruptedDelete(v.kd_desa, v.owner.token);
+    expect(run.faulted).toBe('DynamoDB:TransactWriteItemsCommand');
+    expect(run.result.statusCode).toBeGreaterThanOrEqual(500);
+    await expectRetired(v);
+    // some requests are already gone, the rest wait for the retry
+    const left = (await allItems()).filter((i) => i.type === 'REQ' && i.kd_desa === v.kd_desa).length;
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThan(130);
+
+    const other = await makeUser('pengelola');
+    expect((await del(v.kd_desa, other.token)).statusCode).toBe(403);
+    const retry = await del(v.kd_desa, v.owner.token);
+    expect(retry.statusCode, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body).toEqual({ status: 'success', message: MSG.villageDeleted });
+    const after = await allItems();
+    expect(itemsOf(after, v.kd_desa, v.codes)).toEqual([]);
+    expect(after.filter((i) => i.PK === 'CASCADE#PENDING')).toEqual([]);
+    expect(after.filter((i) => i.PK === `HIST#${v.kd_desa}` && i.action === 'village.deleted')).toHaveLength(1);
+    await expectCountersMatchRecount('after the retry:');
+    expect((await del(v.kd_desa, v.owner.token)).statusCode).toBe(404);
+  }, 180_000);
+
+  it('stopped between batches and never retried: the maintenance sweep completes it', async () => {
+    const v = await largeVillage();
+    await interruptedDelete(v.kd_desa, v.owner.token);
+    await expectRetired(v);
+    expect(await finishPendingDeletions()).toEqual([v.kd_desa]);
+    const after = await allItems();
+    expect(itemsOf(after, v.kd_desa, v.codes)).toEqual([]);
+    expect(after.filter((i) => i.PK === 'CASCADE#PENDING')).toEqual([]);
+    await expectCountersMatchRecount('after the sweep:');
+    expect(await finishPendingDeletions()).toEqual([]);
+  }, 180_000);
 });

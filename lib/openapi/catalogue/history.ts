@@ -5,9 +5,14 @@ import { MSG } from '../../contract/messages';
 import { historyEntries } from '../../db/history';
 import { historyFeedQuery, historyQuery } from '../../domain/history';
 import * as R from '../responses';
-import { e, ok, ownerOnlyError, villageMissing, type AreaDocs } from './shared';
+import { e, ok, ownerOnlyError, type AreaDocs } from './shared';
 
-const queryInvalid = e(400, MSG.historyQueryInvalid, 'limit, from, to or cursor is not valid');
+const queryErrors = [
+  e(400, MSG.historyQueryInvalid, 'limit, from or to is not valid'),
+  e(400, MSG.historyRangeReversed, 'from is later than to'),
+  e(400, MSG.historyCursorInvalid, 'cursor is not the next_cursor of this very read (same path, kd_desa, from and to)'),
+];
+const noVillage = e(404, MSG.villageNotFound, 'No village ever had this code, or it is no `DESA-…` code at all');
 const page = (item: z.ZodType) =>
   ok(
     R.success({
@@ -33,7 +38,11 @@ export const HISTORY_DOCS = {
     params: kdDesaParams,
     query: historyQuery,
     success: page(historyEntries.publicSchema),
-    errors: [queryInvalid, ownerOnlyError, villageMissing],
+    errors: [
+      ...queryErrors,
+      ownerOnlyError,
+      e(404, MSG.villageNotFound, 'No village with this code (for dinas and admin: none ever had it), or no `DESA-…` code at all'),
+    ],
   },
   'GET /api/skor/{kd_desa}/riwayat': {
     tag: 'Riwayat',
@@ -42,15 +51,19 @@ export const HISTORY_DOCS = {
     params: kdDesaParams,
     query: historyQuery,
     success: page(scorePoint),
-    errors: [queryInvalid],
+    errors: [...queryErrors, noVillage],
   },
   'GET /api/riwayat': {
     tag: 'Riwayat',
     summary: "The service's history feed, newest first",
     description:
-      'Filter by `actor`, `action`, `kd_desa` and a time range. dinas sees no account-security events; admin reads them with `security=true`. Cost: one Query per page (a filter by action alone reads at most 1,000 entries for a page, which may then come back short with a cursor).',
+      "Filter by `actor`, `action`, `kd_desa` (a village code) and a time range. Account events (sign-ups, verifications, logins, resets) are admin's only: dinas sees neither them nor other security events; admin reads the security events with `security=true`. Fields that came from a request (records, names, changed values) are stored as sent: a UI must render them as text, never as HTML. Cost: one Query per page (a filter by action alone reads at most 1,000 entries for a page, which may then come back short with a cursor).",
     query: historyFeedQuery,
     success: page(historyEntries.publicSchema),
-    errors: [queryInvalid, e(403, MSG.historySecurityAdminOnly, 'dinas asked for the account-security events')],
+    errors: [
+      ...queryErrors,
+      e(403, MSG.historySecurityAdminOnly, 'dinas asked for the account-security events'),
+      e(404, MSG.villageNotFound, '`kd_desa` names no village that ever existed, or is no `DESA-…` code'),
+    ],
   },
 } satisfies AreaDocs;

@@ -89,8 +89,10 @@ export function formErrors(limits: MultipartLimits): ErrorDoc[] {
     e(400, MSG.tooManyFields, 'Too many non-file fields'),
     e(400, MSG.imageTypeInvalid, 'A file is not a JPEG, PNG or WebP image (checked by its bytes and header)'),
     e(400, MSG.imageTooManyPixels, 'An image declares more than 50 megapixels (refused before decoding)'),
+    e(400, MSG.imageTooManyScans, 'A JPEG has more than 100 scans (refused before decoding)'),
     e(400, MSG.imageCorrupt, 'An image is truncated or its data is corrupt'),
     e(413, MSG.fileTooLarge, `A file is larger than ${mb(IMAGE_MAX_BYTES)}`),
+    e(413, MSG.imageRequestBudget, 'The images of the request declare more than 100 megapixels together (refused before any is decoded)'),
     e(413, MSG.fieldTooLarge, 'A text field is too large'),
     payloadTooLarge,
     e(415, MSG.unsupportedMediaType, 'The Content-Type is neither multipart/form-data nor application/json'),
@@ -116,7 +118,7 @@ export const pagingInvalid = e(400, MSG.paginationInvalid, 'page or limit is not
 export const filterInvalid = e(
   400,
   MSG.listFilterInvalid,
-  'a filter (provinsi, kabupaten, kategori, status, jenis) is not valid, or kabupaten was sent without provinsi',
+  'a filter (provinsi, kabupaten, kategori, status, jenis) is not valid (a region with #, too), or kabupaten was sent without provinsi',
 );
 
 export const ok = (schema: z.ZodType, description = 'Success'): SuccessDoc => ({ status: 200, description, schema });

@@ -46,7 +46,7 @@ export const STATISTICS_DOCS = {
       'Public (an admin or dinas token adds the accounts). Read from counters every write keeps in its own transaction: one Query of about one item per kabupaten, whatever the number of villages. Without a token, a repeat read with If-None-Match answers 304 like the public lists.',
     query: statisticsQuery,
     success: ok(R.success({ data: statistics })),
-    errors: [e(400, MSG.statisticsQueryInvalid, 'provinsi or kabupaten too long or empty, or kabupaten without provinsi')],
+    errors: [e(400, MSG.statisticsQueryInvalid, 'provinsi or kabupaten too long, empty or with #, or kabupaten without provinsi')],
   },
   'GET /api/desa-wisata/export': {
     tag: 'Statistik',
@@ -69,7 +69,7 @@ export const STATISTICS_DOCS = {
       },
     ],
     errors: [
-      e(400, MSG.exportQueryInvalid, 'format not xlsx or csv, a region too long or empty, or kabupaten without provinsi'),
+      e(400, MSG.exportQueryInvalid, 'format not xlsx or csv, a region too long, empty or with #, or kabupaten without provinsi'),
       e(403, MSG.exportOfficeOnly, 'a pengelola asked'),
     ],
   },

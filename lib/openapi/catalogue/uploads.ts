@@ -21,11 +21,17 @@ export const UPLOAD_DOCS = {
       e(400, MSG.tooManyFields, 'Too many non-file fields'),
       e(400, MSG.imageTypeInvalid, 'The file is not a JPEG, PNG or WebP image (checked by its bytes and header)'),
       e(400, MSG.imageTooManyPixels, 'The image declares more than 50 megapixels (refused before decoding)'),
+      e(400, MSG.imageTooManyScans, 'The JPEG has more than 100 scans (refused before decoding)'),
       e(400, MSG.imageCorrupt, 'The image is truncated or its data is corrupt'),
       e(413, MSG.fileTooLarge, `The file is larger than ${mb(IMAGE_MAX_BYTES)}`),
       e(413, MSG.fieldTooLarge, 'A text field is too large'),
       payloadTooLarge,
       e(415, MSG.unsupportedMediaType, 'A body that is not multipart/form-data'),
+      e(
+        500,
+        MSG.uploadTimedOut,
+        'The image was stored less than a second before the function’s deadline: it is removed again, upload it again',
+      ),
     ],
   },
 } satisfies AreaDocs;

@@ -1,0 +1,24 @@
+/**
+ * Imported first by a test file that uses the run's shared serverless-offline server
+ * (tests/support/offline.ts): points this file's lib/ at the server's table and bucket
+ * (shared by those files, created here if missing), so what the file writes in-process
+ * (users, villages) is what the server reads. Must come before any import of lib/.
+ */
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { ensureTable, LOCAL_CREDENTIALS } from '../../scripts/local-stack';
+import { offlineBucket, offlineTable } from './offline';
+
+const env = process.env;
+env.TABLE_NAME = offlineTable();
+env.BUCKET_NAME = offlineBucket();
+const s3 = new S3Client({ region: env.AWS_REGION, endpoint: env.S3_ENDPOINT, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
+await Promise.all([
+  ensureTable(env.DYNAMODB_ENDPOINT!, env.TABLE_NAME).catch((err: Error) => {
+    // another file created it at the same moment
+    if (err.name !== 'ResourceInUseException') throw err;
+  }),
+  s3.send(new CreateBucketCommand({ Bucket: env.BUCKET_NAME })).catch((err: Error) => {
+    if (!/BucketAlready(OwnedByYou|Exists)/.test(err.name)) throw err;
+  }),
+]);
+s3.destroy();

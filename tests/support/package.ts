@@ -1,0 +1,67 @@
+/**
+ * `serverless package --stage dev`, run once per test run however many files ask for it
+ * (tests/deploy/package.test.ts reads the zips, tests/docs/operations.test.ts the
+ * template): the first file to ask packages a copy of the service in the run's folder
+ * (tests/support/global-setup.ts) with no AWS credentials; the others wait for it.
+ * Packaging bundles every function, the slowest and hungriest step of the suite.
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { ROOT } from '../../scripts/local-stack';
+import { oneBuildAtATime } from './global-setup';
+
+export interface Packaged {
+  /** The packaged copy of the service: its zips are in `<dir>/.serverless`. */
+  dir: string;
+  template: { Resources: Record<string, { Type: string; Properties: Record<string, any>; Condition?: string }> } & Record<string, any>;
+}
+
+/** How long a file waits for another file's packaging. */
+export const PACKAGE_TIMEOUT_MS = 420_000; // it may wait for the shared server's build (oneBuildAtATime)
+
+export async function packagedService(): Promise<Packaged> {
+  const base = join(inject('runDir'), 'package');
+  const dir = join(base, 'service');
+  const done = join(base, 'done');
+  const failed = join(base, 'failed');
+  let mine = true;
+  try {
+    mkdirSync(base); // atomic: the first file to get here packages
+  } catch {
+    mine = false;
+  }
+  if (mine) {
+    const result = await oneBuildAtATime(inject('runDir'), () => packageInto(dir));
+    writeFileSync(result.ok ? done : failed, result.output);
+  }
+  for (const deadline = Date.now() + PACKAGE_TIMEOUT_MS; ;) {
+    if (existsSync(failed)) throw new Error(`serverless package failed:\n${readFileSync(failed, 'utf8')}`);
+    if (existsSync(done)) break;
+    if (Date.now() > deadline) throw new Error(`serverless package did not finish within ${PACKAGE_TIMEOUT_MS / 1000} s`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { dir, template: JSON.parse(readFileSync(join(dir, '.serverless', 'cloudformation-template-update-stack.json'), 'utf8')) };
+}
+
+function packageInto(dir: string): Promise<{ ok: boolean; output: string }> {
+  for (const e of ['serverless.yml', 'functions', 'lib', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json'])
+    cpSync(join(ROOT, e), join(dir, e), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // no AWS access: packaging must need none
+  const env: Record<string, string | undefined> = { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '' };
+  env.AWS_CONFIG_FILE = '/dev/null';
+  env.AWS_SHARED_CREDENTIALS_FILE = '/dev/null';
+  return new Promise((resolve) => {
+    const child = spawn(join(ROOT, 'node_modules', '.bin', 'serverless'), ['package', '--stage', 'dev'], { cwd: dir, env });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), PACKAGE_TIMEOUT_MS - 20_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ ok: code === 0, output: code === 0 ? output : `exit ${code}\n${output}` });
+    });
+  });
+}
