@@ -1,3 +1,4 @@
+import { REPLAYED_HEADER } from './idempotency';
 import type { Headers } from './response';
 
 /**
@@ -17,5 +18,7 @@ export function corsHeaders(requestOrigin: string | undefined, allowed: string[]
   }
   headers['Access-Control-Allow-Headers'] = 'Content-Type,Authorization,Idempotency-Key';
   headers['Access-Control-Allow-Methods'] = 'GET,POST,PUT,PATCH,DELETE,OPTIONS';
+  // a browser's script may read that an answer was replayed for its Idempotency-Key (lib/http/idempotency.ts)
+  headers['Access-Control-Expose-Headers'] = REPLAYED_HEADER;
   return headers;
 }

@@ -197,6 +197,7 @@ describe('CORS headers (lib/http/cors.ts)', () => {
   const methods = {
     'Access-Control-Allow-Headers': 'Content-Type,Authorization,Idempotency-Key',
     'Access-Control-Allow-Methods': 'GET,POST,PUT,PATCH,DELETE,OPTIONS',
+    'Access-Control-Expose-Headers': 'Idempotent-Replayed',
   };
 
   it('allow any origin with a wildcard list', () => {
