@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the service against the physical limit (issue 6).
+ * `npm run bench`: the service against the physical limit (the performance goals of docs/performance.md).
  *
  *   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true node --import tsx bench/run.ts
  *
@@ -10,7 +10,7 @@
  * 4. DynamoDB requests per route (and Scans: 0);
  * 5. cold start of every function against an SDK-clients-only baseline;
  * 6. scale: 100 / 1,000 / 10,000 villages;
- * 7. images: storing a 12 MP photo, and the image bytes of the web app's pages (issue 23);
+ * 7. images: storing a 12 MP photo, and the image bytes of the web app's pages (web-sized images);
  * 8. serverless-offline under load (informative);
  * 9. peak memory; writes bench/results.json and BENCHMARKS.md, prints the tables.
  * Tests never run this; it asserts nothing about times (only Scans = 0 sets the exit code).

@@ -1,5 +1,5 @@
 /**
- * Images (issue 23): what storing a phone photo costs, and what a visitor's phone loads.
+ * Web-sized images: what storing a phone photo costs, and what a visitor's phone loads.
  * - upload: a 12 MP phone photo (4000×3000 JPEG, ~2.5 MB, GPS and camera in its EXIF)
  *   stored through the upload function's bundle in a fresh process (bench/src/upload-entry.ts):
  *   median time against a bare S3 PutObject of the same bytes in the same process, the

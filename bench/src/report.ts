@@ -137,7 +137,7 @@ export function targetsOf(r: Omit<Results, 'targets'>): Target[] {
       });
     }
   }
-  // the office's figures against reading every village (issue 22): ≤ 2% of the full village list, one round trip
+  // the statistics against reading every village: ≤ 2% of the full village list, one round trip
   const scaleRoute = (id: string) => r.scale?.routes.find((x) => x.id === id)?.points.at(-1);
   const stats = scaleRoute('GET /api/statistik');
   const list = scaleRoute('GET /api/desa-wisata');

@@ -17,7 +17,7 @@ export interface RebuildReport {
 }
 
 /**
- * Brings a table written before the statistics (issue 22) to the state the writes now
+ * Brings a table written before the statistics existed to the state the writes now
  * keep: each village's tallies (`nreq_*`, `nstat_*`), category and filtered-list index
  * keys (GSI3), then every region's counters and the account counters, recounted from the
  * lists and the history. Idempotent; a village changed meanwhile is left and reported

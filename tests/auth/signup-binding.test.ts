@@ -1,5 +1,5 @@
 /**
- * Issue 19 (4), sign-up squatting: a token-less first village is accepted only from the
+ * A finding of the third outside test, sign-up squatting: a token-less first village is accepted only from the
  * source address that registered the account — what the web app's Register.jsx does
  * (POST /authentication/register, then POST /api/desa-wisata from the same browser,
  * carrying nothing from the register answer). Everyone else gets the contract's 401.

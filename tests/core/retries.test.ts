@@ -1,5 +1,5 @@
 /**
- * Issue 19 (6), 500 on competing renames: a write that loses every retry answers 409
+ * A finding of the third outside test, 500 on competing renames: a write that loses every retry answers 409
  * `{status:'fail', message}` (RetriesExhaustedError, a `conflict`), never 500 — in
  * withRetries (lib/platform/retry.ts), in transactWrite's own TransactionConflict retries
  * (lib/db/transact.ts), and through the route wrapper's one table.

@@ -40,7 +40,7 @@ describe('stats:rebuild', () => {
       token: dinas.token,
     });
 
-    // as a table from before issue 22: no counters, no tallies, no category, no index keys
+    // as a table from before the statistics: no counters, no tallies, no category, no index keys
     for (const item of await allItems()) {
       if (String(item.PK).startsWith('STATS#'))
         await db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: item.PK, SK: item.SK } }));

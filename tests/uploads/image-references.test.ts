@@ -1,5 +1,5 @@
 /**
- * Issue 19's image findings: the sweep never deletes an image a record lists (paging
+ * The third outside test's image findings: the sweep never deletes an image a record lists (paging
  * while descriptions are deleted, a claim between its check and its delete, random
  * interleavings), client-sent image URLs are canonicalised before any ownership check,
  * and items keep the images their description holds (edits, hand-overs), with unique ids.

@@ -1,5 +1,5 @@
 /**
- * Issue 19 (5), hand-over without consent: PUT /api/desa-wisata/{kd} naming another
+ * A finding of the third outside test, hand-over without consent: PUT /api/desa-wisata/{kd} naming another
  * e-mail moves the village only to a verified pengelola, and both managers are mailed
  * (after the change committed; a failed mail does not fail the PUT). No acceptance step
  * (docs/decisions.md): the receiver may hand it back or delete it.
