@@ -5,6 +5,7 @@ import { tableName } from './client';
 import { batchGetItems, getItem, projection, queryAll } from './helpers';
 import { fitsKey, GSI1 } from './keys';
 import { takeReadAhead } from './read-ahead';
+import type { ChangeDeclaration } from './unit-of-work';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type Key = { PK: string; SK: string };
@@ -56,6 +57,8 @@ export interface EntityDefinition<S extends z.ZodObject, P extends keyof z.infer
   list?: string;
   /** A stored record that reads as absent by key (a village whose deletion is under way: lib/db/cascade.ts). */
   hidden?: (record: z.infer<S>) => boolean;
+  /** What a change of one of its records brings with it: history, list versions, the village's counts (lib/db/unit-of-work.ts). */
+  changes?: ChangeDeclaration<z.infer<S>>;
   /** The fields responses show, in order. */
   public: readonly P[];
   /** OpenAPI component id and description of the public view. */
@@ -86,6 +89,14 @@ export interface Entity<S extends z.ZodObject, P extends keyof z.infer<S> & stri
    * fails its condition). Include a field every write changes (a timestamp).
    */
   setIfUnchanged(current: z.infer<S>, values: Partial<z.infer<S>>): TransactItem;
+  /**
+   * The transaction item that turns `before` into `after`: every changed field SET (or
+   * REMOVEd), the index keys recomputed from `indexes`, if the item still holds `before`'s
+   * values in those fields. Built from the records: no expression is written by hand.
+   */
+  replaceIfUnchanged(before: z.infer<S>, after: z.infer<S>): TransactItem;
+  /** The transaction item that deletes the item if it exists. */
+  deleteIfExists(id: string): TransactItem;
 }
 
 export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> & string>(def: EntityDefinition<S, P>): Entity<S, P> {
@@ -142,6 +153,42 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
     putNew: (record, check = (item) => item) => ({
       Put: { TableName: tableName(), Item: check(toItem(record)), ConditionExpression: 'attribute_not_exists(PK)' },
     }),
+    replaceIfUnchanged(before, after) {
+      const was = { ...def.indexes?.(before), ...before } as Record<string, unknown>;
+      const is = { ...def.indexes?.(after), ...after } as Record<string, unknown>;
+      const names: Record<string, string> = {};
+      const vals: Record<string, unknown> = {};
+      const sets: string[] = [];
+      const removes: string[] = [];
+      const same: string[] = [];
+      [...new Set([...Object.keys(was), ...Object.keys(is)])].forEach((k, i) => {
+        if (JSON.stringify(was[k]) === JSON.stringify(is[k])) return;
+        names[`#f${i}`] = k;
+        if (is[k] === undefined) removes.push(`#f${i}`);
+        else {
+          vals[`:f${i}`] = is[k];
+          sets.push(`#f${i} = :f${i}`);
+        }
+        if (was[k] === undefined) same.push(`attribute_not_exists(#f${i})`);
+        else {
+          vals[`:was${i}`] = was[k];
+          same.push(`#f${i} = :was${i}`);
+        }
+      });
+      return {
+        Update: {
+          TableName: tableName(),
+          Key: def.key(def.id(before)),
+          UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '']
+            .join(' ')
+            .trim(),
+          ConditionExpression: ['attribute_exists(PK)', ...same].join(' AND '),
+          ExpressionAttributeNames: names,
+          ...(Object.keys(vals).length ? { ExpressionAttributeValues: vals } : {}),
+        },
+      };
+    },
+    deleteIfExists: (id) => ({ Delete: { TableName: tableName(), Key: def.key(id), ConditionExpression: 'attribute_exists(PK)' } }),
     setIfUnchanged(current, values) {
       const names: Record<string, string> = {};
       const vals: Record<string, unknown> = {};

@@ -7,7 +7,7 @@ import { withRetries } from '../platform/retry';
 import { isTransactionConflict, transactWrite } from './transact';
 import * as z from 'zod';
 import { defineEntity, imageUrl, parseRecord, timestamp, type TransactItem } from './entity';
-import { villageChildChange } from './village-children';
+import { villageChildTouched } from './unit-of-work';
 import { assertItemFits } from './item-size';
 import { withRefs } from './image-refs';
 
@@ -99,7 +99,7 @@ async function createAtNextPosition(d: TourismDescriptionRecord, entry: Transact
   await writeWithPositions(
     [
       tourismDescriptions.putNew(d, assertItemFits),
-      villageChildChange(d.kd_desa, {}),
+      villageChildTouched(d.kd_desa),
       counterMove(total, pos),
       { Put: { TableName: tableName(), Item: { ...keys.tourismPosition(d.kd_desa), pos } } },
       {
@@ -189,7 +189,7 @@ export async function deleteTourismDescription(
 ): Promise<void> {
   const positions = await positionRemoval(kd);
   await writeWithPositions(
-    [tourismDescriptions.deleteAtVersion(kd, expectedVersion), villageChildChange(kd, {}), ...positions, entry],
+    [tourismDescriptions.deleteAtVersion(kd, expectedVersion), villageChildTouched(kd), ...positions, entry],
     DescriptionVersionError,
     refs,
   );

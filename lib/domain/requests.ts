@@ -3,11 +3,10 @@ import type { UserRecord } from '../db/users';
 import { listUsers } from '../db/users';
 import { getVillage, listVillages } from '../db/villages';
 import * as store from '../db/requests';
-import { REQUEST_STATUSES, RequestChangedError, toPublicRequest, VillageStaleError, type RequestRecord } from '../db/requests';
-import { isTransactionConflict } from '../db/transact';
-import { withRetries } from '../platform/retry';
-import { journal, type Who } from '../db/history';
-import { found } from '../contract/errors';
+import { REQUEST_STATUSES, RequestChangedError, requests, toPublicRequest, type RequestRecord } from '../db/requests';
+import { inUnitOfWork } from '../db/unit-of-work';
+import type { Who } from '../db/history';
+import { found, notFound } from '../contract/errors';
 import { MSG } from '../contract/messages';
 import { ownedVillage } from './villages';
 
@@ -33,30 +32,15 @@ export async function listRequests() {
   return requests.map((r) => withNames(r, names.get(r.email), villageNames.get(r.kd_desa)));
 }
 
-/** The history entry of a change of a request (`request.created`, …), in the village's timeline. */
-const requestJournal = (who: Who, action: string) =>
-  journal<RequestRecord>(who, `request.${action}`, { record: (r) => r.kd_permintaan }, (b, a) => ({ kd_desa: (a ?? b)!.kd_desa }));
-
-/** A write of a request lost a race (to another writer of it or of its village): read both again. */
-const raced = (err: unknown) => err instanceof RequestChangedError || err instanceof VillageStaleError || isTransactionConflict(err);
-
 /** POST /api/permintaan: a pengelola files a request for a village it owns (counted in its region's statistics). */
-export async function createRequest(input: z.output<typeof createRequestInput>, caller: UserRecord, who: Who) {
-  let first = true;
-  return withRetries(
-    async () => {
-      // afresh after a lost race (the village's tallies and region are what the write counts from)
-      const village = await ownedVillage(input.kd_desa, caller, !first);
-      first = false;
-      return store.createRequest(
-        { kd_desa: village.kd_desa, email: caller.email, status_permintaan: input.status_permintaan },
-        village,
-        requestJournal(who, 'created'),
-      );
-    },
-    raced,
-    30,
-  );
+export function createRequest(input: z.output<typeof createRequestInput>, caller: UserRecord, who: Who) {
+  return inUnitOfWork(who, async (uow, read) => {
+    // afresh after a lost race (the village's tallies and region are what the write counts from)
+    const village = await ownedVillage(input.kd_desa, caller, read.consistent);
+    const request = store.newRequest({ kd_desa: village.kd_desa, email: caller.email, status_permintaan: input.status_permintaan });
+    uow.create(requests, request, { village });
+    return request;
+  });
 }
 
 /** GET /api/permintaan/{kd}: the request with the requester's and the village's names. */
@@ -71,26 +55,18 @@ export async function getRequest(code: string) {
  * before is exactly what it replaced; a lost race reads both again.
  */
 export async function updateRequestStatus(code: string, input: z.output<typeof updateRequestInput>, who: Who): Promise<void> {
-  await withRetries(
-    async () => {
-      const request = found(await store.getRequest(code, true), MSG.requestNotFound);
-      const village = await getVillage(request.kd_desa, true);
-      return store.setRequestStatus(request, input.status_permintaan, village, requestJournal(who, 'updated'));
-    },
-    raced,
-    30,
-  );
+  await inUnitOfWork(who, async (uow) => {
+    const request = found(await store.getRequest(code, true), MSG.requestNotFound);
+    const village = await getVillage(request.kd_desa, true);
+    uow.update(requests, request, store.withStatus(request, input.status_permintaan), { village, guard: () => new RequestChangedError() });
+  });
 }
 
 /** DELETE /api/permintaan/{kd}: the request and its code on the village (and its count), in one transaction. */
 export async function deleteRequest(code: string, who: Who): Promise<void> {
-  await withRetries(
-    async () => {
-      const request = found(await store.getRequest(code, true), MSG.requestNotFound);
-      const village = await getVillage(request.kd_desa, true);
-      found(await store.deleteRequest(request, village, requestJournal(who, 'deleted')), MSG.requestNotFound);
-    },
-    raced,
-    30,
-  );
+  await inUnitOfWork(who, async (uow) => {
+    const request = found(await store.getRequest(code, true), MSG.requestNotFound);
+    const village = await getVillage(request.kd_desa, true);
+    uow.delete(requests, request, { village, guard: () => notFound(MSG.requestNotFound) });
+  });
 }

@@ -5,14 +5,13 @@ import {
   ScoreExistsError,
   ScoreVillageMissingError,
   SCORE_FIELDS,
+  scores,
   type ScoreRecord,
   type ScoreValues,
 } from '../db/scores';
 import { filteredVillages, getVillage, listVillages, type VillageFilter } from '../db/villages';
-import { VillageStaleError } from '../db/village-children';
-import { isTransactionConflict } from '../db/transact';
-import { withRetries } from '../platform/retry';
-import { journal, type Who } from '../db/history';
+import { inUnitOfWork } from '../db/unit-of-work';
+import type { Who } from '../db/history';
 import { conflict, found, notFound } from '../contract/errors';
 import { MSG } from '../contract/messages';
 import { computeScore, pickScoreValues, scoreValuesSchema } from './scores';
@@ -31,34 +30,19 @@ export const createScoreInput = z.object(
 /** PUT /api/skor/{kd}: the six values (any failure: 400 "Semua nilai skor …"). */
 export const updateScoreInput = scoreValuesSchema;
 
-/**
- * The history entry of an evaluation (`score.created`, `score.updated`), with the score as
- * it became kept whole: the village's score trajectory (GET /api/skor/{kd}/riwayat).
- */
-const scoreJournal = (who: Who, action: string) =>
-  journal<ScoreRecord>(who, `score.${action}`, { record: (s) => s.kd_desa }, (b, a) => ({
-    kd_desa: (a ?? b)!.kd_desa,
-    ...(a ? { snapshot: { ...pickScoreValues(a), total_skor: a.total_skor, rata_rata: a.rata_rata, kategori_desa: a.kategori_desa } } : {}),
-  }));
-
-/** A score's write lost a race (to another writer of it or of its village): read again. */
-const raced = (err: unknown) => err instanceof ScoreChangedError || err instanceof VillageStaleError || isTransactionConflict(err);
+const villageMissing = () => new ScoreVillageMissingError();
 
 /** POST /api/skor: the village read first (its region counts the score's category). */
 export async function createScore(input: z.output<typeof createScoreInput>, who: Who): Promise<ScoreRecord> {
   const { kd_desa, ...values } = input;
   try {
-    let first = true;
-    return await withRetries(
-      async () => {
-        const village = await getVillage(kd_desa, !first);
-        first = false;
-        if (!village) throw new ScoreVillageMissingError();
-        return store.createScore({ kd_desa, ...values, ...computeScore(values) }, village, scoreJournal(who, 'created'));
-      },
-      raced,
-      30,
-    );
+    return await inUnitOfWork(who, async (uow, read) => {
+      const village = await getVillage(kd_desa, read.consistent);
+      if (!village) throw villageMissing();
+      const score = store.newScore({ kd_desa, ...values, ...computeScore(values) });
+      uow.create(scores, score, { village, guard: () => new ScoreExistsError(), villageMustExist: villageMissing });
+      return score;
+    });
   } catch (err) {
     if (err instanceof ScoreExistsError) throw conflict(MSG.scoreExists);
     if (err instanceof ScoreVillageMissingError) throw notFound(MSG.scoreVillageNotFound);
@@ -74,18 +58,15 @@ export async function createScore(input: z.output<typeof createScoreInput>, who:
  */
 export async function updateScore(kd: string, values: ScoreValues, who: Who) {
   try {
-    let first = true;
-    return await withRetries(
-      async () => {
-        const village = await getVillage(kd, !first);
-        first = false;
-        if (!village) throw new ScoreVillageMissingError();
-        const current = found(await store.getScore(kd, true), MSG.scoreNotFound);
-        return store.updateScore(current, { kd_desa: kd, ...values, ...computeScore(values) }, village, scoreJournal(who, 'updated'));
-      },
-      raced,
-      30,
-    );
+    return await inUnitOfWork(who, async (uow, read) => {
+      const village = await getVillage(kd, read.consistent);
+      if (!village) throw villageMissing();
+      const current = found(await store.getScore(kd, true), MSG.scoreNotFound);
+      const next = store.withValues(current, { kd_desa: kd, ...values, ...computeScore(values) });
+      return uow.update(scores, current, next, { village, guard: () => new ScoreChangedError(), villageMustExist: villageMissing })
+        ? next
+        : current;
+    });
   } catch (err) {
     if (err instanceof ScoreVillageMissingError) throw notFound(MSG.scoreVillageNotFound);
     throw err;

@@ -1,12 +1,10 @@
 import * as z from 'zod';
 import * as store from '../db/statuses';
-import { StatusChangedError, toPublicStatus, VILLAGE_STATUSES, type StatusRecord } from '../db/statuses';
-import { isTransactionConflict } from '../db/transact';
-import { withRetries } from '../platform/retry';
-import { journal, type Who } from '../db/history';
-import { VillageStaleError } from '../db/requests';
+import { StatusChangedError, statuses, toPublicStatus, VILLAGE_STATUSES } from '../db/statuses';
+import { inUnitOfWork } from '../db/unit-of-work';
+import type { Who } from '../db/history';
 import { filteredVillages, getVillage, listVillages, type VillageFilter } from '../db/villages';
-import { found } from '../contract/errors';
+import { found, notFound } from '../contract/errors';
 import { MSG } from '../contract/messages';
 
 const keterangan = z.string().trim().max(1000).default('');
@@ -19,25 +17,14 @@ export const createStatusInput = z.object({
 /** PUT /api/status-desa/{kd}. */
 export const updateStatusInput = z.object({ status: z.enum(VILLAGE_STATUSES), keterangan });
 
-/** The history entry of a change of a status (`status.created`, …), in the village's timeline. */
-const statusJournal = (who: Who, action: string) =>
-  journal<StatusRecord>(who, `status.${action}`, { record: (s) => s.kd_status }, (b, a) => ({ kd_desa: (a ?? b)!.kd_desa }));
-
-/** A write of a status lost a race (to another writer of it or of its village): read both again. */
-const raced = (err: unknown) => err instanceof StatusChangedError || err instanceof VillageStaleError || isTransactionConflict(err);
-
 /** POST /api/status-desa: the village must exist (its tallies and region count the status). */
-export async function createStatus(input: z.output<typeof createStatusInput>, who: Who) {
-  let first = true;
-  return withRetries(
-    async () => {
-      const village = found(await getVillage(input.kd_desa, !first), MSG.villageNotFound);
-      first = false;
-      return store.createStatus(input, village, statusJournal(who, 'created'));
-    },
-    raced,
-    30,
-  );
+export function createStatus(input: z.output<typeof createStatusInput>, who: Who) {
+  return inUnitOfWork(who, async (uow, read) => {
+    const village = found(await getVillage(input.kd_desa, read.consistent), MSG.villageNotFound);
+    const status = store.newStatus(input);
+    uow.create(statuses, status, { village });
+    return status;
+  });
 }
 
 /**
@@ -70,26 +57,18 @@ export const getStatus = async (code: string) => toPublicStatus(found(await stor
  * the one made with the token check (read ahead).
  */
 export async function updateStatus(code: string, input: z.output<typeof updateStatusInput>, who: Who): Promise<void> {
-  await withRetries(
-    async () => {
-      const status = found(await store.getStatus(code, true), MSG.villageStatusNotFound);
-      const village = await getVillage(status.kd_desa, true);
-      return store.updateStatus(status, input, village, statusJournal(who, 'updated'));
-    },
-    raced,
-    30,
-  );
+  await inUnitOfWork(who, async (uow) => {
+    const status = found(await store.getStatus(code, true), MSG.villageStatusNotFound);
+    const village = await getVillage(status.kd_desa, true);
+    uow.update(statuses, status, store.withStatus(status, input), { village, guard: () => new StatusChangedError() });
+  });
 }
 
 /** DELETE /api/status-desa/{kd}: the status and its code on the village (and its count), in one transaction. */
 export async function deleteStatus(code: string, who: Who): Promise<void> {
-  await withRetries(
-    async () => {
-      const status = found(await store.getStatus(code, true), MSG.villageStatusNotFound);
-      const village = await getVillage(status.kd_desa, true);
-      found(await store.deleteStatus(status, village, statusJournal(who, 'deleted')), MSG.villageStatusNotFound);
-    },
-    raced,
-    30,
-  );
+  await inUnitOfWork(who, async (uow) => {
+    const status = found(await store.getStatus(code, true), MSG.villageStatusNotFound);
+    const village = await getVillage(status.kd_desa, true);
+    uow.delete(statuses, status, { village, guard: () => notFound(MSG.villageStatusNotFound) });
+  });
 }

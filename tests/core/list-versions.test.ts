@@ -9,9 +9,7 @@ import { listVersions } from '../../lib/db/list-versions';
 import { SYSTEM } from '../../lib/db/history';
 import { deleteRequest, updateRequestStatus } from '../../lib/domain/requests';
 import { createStatus, deleteStatus, updateStatus } from '../../lib/domain/statuses';
-import { createRequest } from '../../lib/db/requests';
-import { getVillage } from '../../lib/db/villages';
-import { testJournal } from '../support/journal';
+import { recordRequest } from '../support/journal';
 import { getUserByEmail, type UserRecord } from '../../lib/db/users';
 import { createScore } from '../../lib/domain/score-service';
 import {
@@ -68,9 +66,7 @@ describe('list versions move with every write that changes a list', () => {
     let code = '';
     await bumps(
       ['requests'],
-      async () =>
-        (code = (await createRequest({ kd_desa: kd, email, status_permintaan: 'diproses' }, (await getVillage(kd, true))!, testJournal()))
-          .kd_permintaan),
+      async () => (code = (await recordRequest({ kd_desa: kd, email, status_permintaan: 'diproses' })).kd_permintaan),
     );
     await bumps(['requests'], () => updateRequestStatus(code, { status_permintaan: 'diterima' }, SYSTEM));
     await bumps(['requests'], () => deleteRequest(code, SYSTEM));

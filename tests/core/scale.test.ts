@@ -8,7 +8,8 @@ import { handler as listVillages } from '../../functions/villages/list';
 import { handler as detailsList } from '../../functions/villages/details';
 import { handler as listScores } from '../../functions/scores/list';
 import { handler as listUsers } from '../../functions/users/list';
-import { createScore } from '../../lib/db/scores';
+import { createScore } from '../../lib/domain/score-service';
+import { SYSTEM } from '../../lib/db/history';
 import { testJournal } from '../support/journal';
 import { createUser } from '../../lib/db/users';
 import { createVillage, type VillageFields, type VillageRecord } from '../../lib/db/villages';
@@ -89,7 +90,7 @@ beforeAll(async () => {
       produk_tempat_wisata: 90,
     };
     const computed = computeScore(values);
-    await createScore({ kd_desa: m.kd_desa, ...values, ...computed }, m.village, testJournal());
+    await createScore({ kd_desa: m.kd_desa, ...values }, SYSTEM);
     m.score = { ...values, rata_rata: computed.rata_rata, kategori_desa: computed.kategori_desa };
   });
 }, 240_000);

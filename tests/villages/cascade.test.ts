@@ -12,9 +12,7 @@ import { handler as getScore } from '../../functions/scores/get';
 import { handler as listScores } from '../../functions/scores/list';
 import { createStatus as createStatusRecord } from '../../lib/domain/statuses';
 import { SYSTEM } from '../../lib/db/history';
-import { getVillage as getVillageRecord } from '../../lib/db/villages';
-import { createRequest as createRequestRecord } from '../../lib/db/requests';
-import { testJournal } from '../support/journal';
+import { recordRequest } from '../support/journal';
 import { MSG } from '../../lib/contract/messages';
 import { invoke } from '../support/api';
 import { allItems } from '../support/table';
@@ -168,15 +166,7 @@ describe('DELETE /api/desa-wisata/{kd} cascade', () => {
     }
     const requests: string[] = [];
     for (let i = 0; i < 4; i++)
-      requests.push(
-        (
-          await createRequestRecord(
-            { kd_desa: v.kd_desa, email: owner.email, status_permintaan: 'diproses' },
-            (await getVillageRecord(v.kd_desa, true))!,
-            testJournal(),
-          )
-        ).kd_permintaan,
-      );
+      requests.push((await recordRequest({ kd_desa: v.kd_desa, email: owner.email, status_permintaan: 'diproses' })).kd_permintaan);
     expect(
       (await invoke(createScore, { method: 'POST', resource: '/api/skor', body: scores(v.kd_desa), token: dinas.token })).statusCode,
     ).toBe(201);
@@ -236,9 +226,7 @@ describe('an interrupted deletion of a large village', () => {
     const v = await makeVillage(owner);
     const codes: string[] = [];
     for (let i = 0; i < 130; i++) {
-      const village = (await getVillageRecord(v.kd_desa, true))!;
-      const req = { kd_desa: v.kd_desa, email: owner.email, status_permintaan: 'diterima' } as const;
-      codes.push((await createRequestRecord(req, village, testJournal())).kd_permintaan);
+      codes.push((await recordRequest({ kd_desa: v.kd_desa, email: owner.email, status_permintaan: 'diterima' })).kd_permintaan);
     }
     return { ...v, owner, codes };
   }

@@ -1,0 +1,291 @@
+import type { ListKind } from '../contract/lists';
+import { nowIso } from '../platform/clock';
+import { withRetries } from '../platform/retry';
+import { tableName } from './client';
+import type { Entity, Key, TransactItem } from './entity';
+import { changesNothing, historyOf, type Who } from './history';
+import { keys, villageFilterKeys } from './keys';
+import { listsChanged } from './list-versions';
+import { addCounts, categoryChange, regionCounts, sum, tallyChange, type Counts, type Region } from './stats';
+import { isTransactionConflict, transactWrite } from './transact';
+
+/**
+ * One write of the service as a unit of work: the records it creates, replaces and
+ * deletes, each with its before and after. `commit()` derives the rest from what the
+ * entities declare (`changes` on defineEntity) and writes everything in one transaction:
+ *
+ * - the history entry of each change (`<subject>.created|updated|deleted`, a pure function
+ *   of before and after; an update that changes no field the history shows is no change
+ *   at all: no entry, no write);
+ * - the version bump of every public list the change touches;
+ * - what the change moves on its village: the village's code sets, its tallies by state,
+ *   its category, and the region's counters (the village's contribution after minus before);
+ * - each item's condition, with a named guard: a failed condition throws that guard's
+ *   error, never an index into the transaction.
+ *
+ * Expressions (`SET …`, `:placeholders`, conditions) are built here and in lib/db/entity.ts
+ * only. `inUnitOfWork` is the one retry policy of the writes built on it.
+ */
+
+/** The error a failed condition means (e.g. `() => new ScoreExistsError()`). */
+export type Guard = () => Error;
+
+/**
+ * Someone else wrote first (a record or its village changed since it was read): the unit of
+ * work reads again and retries (inUnitOfWork). Errors of this kind extend it.
+ */
+export class RaceLostError extends Error {}
+
+/** The village changed since the child's write read it (or is gone): read it again. */
+export class VillageStaleError extends RaceLostError {}
+
+/** The village as a child's write read it: its code, region, `child_rev`, tallies and category. */
+export type ReadVillage = Region & { kd_desa: string; child_rev: number; kategori?: string };
+
+/** What a record of a kind is to its village (declared on the entity). */
+export interface VillageLink<R> {
+  kd_desa: (record: R) => string;
+  /** The village's code set that lists records of this kind (its `child_rev` moves with it). */
+  codes?: { set: 'request_codes' | 'status_codes'; of: (record: R) => string };
+  /** The tally (`nreq_<status>`, …) a record adds 1 to. */
+  tally?: (record: R) => string;
+  /** The category the record gives its village (scores). */
+  kategori?: (record: R) => string;
+}
+
+/** What the unit of work derives from a change of a kind: declared once, on the entity. */
+export interface ChangeDeclaration<R> {
+  /** Its history entries: action `<subject>.<created|updated|deleted>`, in the village's timeline. */
+  history?: {
+    subject: string;
+    record: (record: R) => string;
+    kd_desa?: (record: R) => string;
+    /** Kept whole with the entry (scores: their trajectory). */
+    snapshot?: (record: R) => Record<string, unknown>;
+  };
+  /** The public lists its records appear in. */
+  lists?: readonly ListKind[];
+  village?: VillageLink<R>;
+  /** Fields every update moves (a shown timestamp) that are no change on their own. */
+  stamps?: readonly (keyof R & string)[];
+}
+
+interface Step {
+  item: TransactItem;
+  guard?: Guard;
+}
+
+type AnyEntity = Entity<any, any>;
+type RecordOf<E extends AnyEntity> = ReturnType<E['fromItem']>;
+
+export interface ChangeOptions {
+  /** The village as read (its tallies, code set, category and region move with the change); undefined: gone, nothing to move. */
+  village?: ReadVillage;
+  /** What a failed condition of the record's own item means. */
+  guard?: Guard;
+  /** Without anything moving on the village, still require it to exist (and not be retiring). */
+  villageMustExist?: Guard;
+}
+
+export class UnitOfWork {
+  private readonly steps: Step[] = [];
+  private readonly lists = new Set<ListKind>();
+  /** The time of this unit of work (history entries, monthly counters). */
+  readonly at = nowIso();
+
+  constructor(readonly who: Who) {}
+
+  /** Stores a new record (refused if its key is taken: `guard`). */
+  create<E extends AnyEntity>(entity: E, record: RecordOf<E>, opts: ChangeOptions = {}): void {
+    this.steps.push({ item: entity.putNew(record), guard: opts.guard });
+    this.derive(entity, undefined, record, opts);
+  }
+
+  /**
+   * Replaces `before` by `after` if the item still holds, in every field that changes, what
+   * `before` holds (`guard` otherwise). False when nothing the history shows changes:
+   * then nothing is written at all.
+   */
+  update<E extends AnyEntity>(entity: E, before: RecordOf<E>, after: RecordOf<E>, opts: ChangeOptions = {}): boolean {
+    const stamps: readonly string[] = (entity.changes as ChangeDeclaration<Record<string, unknown>> | undefined)?.stamps ?? [];
+    const without = (r: object) => Object.fromEntries(Object.entries(r).filter(([k]) => !stamps.includes(k)));
+    if (changesNothing(without(before), without(after))) return false;
+    this.steps.push({ item: entity.replaceIfUnchanged(before, after), guard: opts.guard });
+    this.derive(entity, before, after, opts);
+    return true;
+  }
+
+  /** Deletes the record as read (`guard` when it is gone already). */
+  delete<E extends AnyEntity>(entity: E, before: RecordOf<E>, opts: ChangeOptions = {}): void {
+    this.steps.push({ item: entity.deleteIfExists(entity.id(before)), guard: opts.guard });
+    this.derive(entity, before, undefined, opts);
+  }
+
+  /** Requires an item to exist (and not to be retiring) without changing it. */
+  requireExists(key: Key, guard: Guard): void {
+    this.steps.push({
+      item: {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: key,
+          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleting)',
+        },
+      },
+      guard,
+    });
+  }
+
+  get empty(): boolean {
+    return this.steps.length === 0;
+  }
+
+  /** Writes the unit in one transaction (nothing when nothing changed); a failed condition throws its guard's error. */
+  async commit(): Promise<void> {
+    if (this.empty) return;
+    const items = [...this.steps.map((s) => s.item), ...listsChanged(...this.lists)];
+    await transactWrite(items, (failed) => {
+      const step = failed.map((i) => this.steps[i]).find((s) => s?.guard);
+      return step?.guard?.();
+    });
+  }
+
+  private derive<R>(entity: AnyEntity, before: R | undefined, after: R | undefined, opts: ChangeOptions): void {
+    const declared = entity.changes as ChangeDeclaration<R> | undefined;
+    if (!declared) return;
+    for (const kind of declared.lists ?? []) this.lists.add(kind);
+    const h = declared.history;
+    const rec = (after ?? before)!;
+    if (h)
+      this.steps.push({
+        item: historyOf({
+          who: this.who,
+          action: `${h.subject}.${!before ? 'created' : !after ? 'deleted' : 'updated'}`,
+          record: h.record(rec),
+          ...(h.kd_desa ? { kd_desa: h.kd_desa(rec) } : {}),
+          before: before as object | undefined,
+          after: after as object | undefined,
+          ...(after && h.snapshot ? { snapshot: h.snapshot(after) } : {}),
+        }),
+      });
+    const link = declared.village;
+    if (link && opts.village) this.villageEffect(link, before, after, opts.village, opts.villageMustExist);
+    else if (opts.villageMustExist && opts.village === undefined) throw opts.villageMustExist();
+  }
+
+  /** What the change moves on its village: code set, tallies, category, and the region's counters. */
+  private villageEffect<R>(link: VillageLink<R>, before: R | undefined, after: R | undefined, village: ReadVillage, mustExist?: Guard) {
+    const tallies: Counts = link.tally ? sum(before ? { [link.tally(before)]: -1 } : {}, after ? { [link.tally(after)]: 1 } : {}) : {};
+    const code = link.codes && (!before ? { add: link.codes.of(after!) } : !after ? { remove: link.codes.of(before) } : undefined);
+    const kategori = link.kategori && after ? link.kategori(after) : undefined;
+    const recategorised = kategori !== undefined && kategori !== village.kategori;
+    if (!Object.keys(tallies).length && !code && !recategorised) {
+      if (mustExist) this.requireExists(keys.village(village.kd_desa), mustExist);
+      return;
+    }
+    const t = tallyChange(village, tallies);
+    const region = sum(t.region, recategorised ? categoryChange(village.kategori, kategori, this.at) : {});
+    this.steps.push({
+      item: villageItemChange(village, {
+        counts: t.village,
+        ...(code && link.codes ? { set: link.codes.set, ...code } : {}),
+        ...(recategorised ? { kategori } : {}),
+      }),
+      guard: () => new VillageStaleError(),
+    });
+    for (const item of regionCounts(village, region)) this.steps.push({ item });
+  }
+}
+
+/**
+ * The village item's change by a child's write: `child_rev` + 1, the child's code added to
+ * or removed from its set, the tallies moved, the category (and its place in the filtered
+ * lists' index) set; only if the village is still at the `child_rev` read.
+ */
+function villageItemChange(
+  village: ReadVillage,
+  change: { counts: Counts; set?: string; add?: string; remove?: string; kategori?: string | null },
+): TransactItem {
+  const add = ['child_rev :one'];
+  const values: Record<string, unknown> = { ':one': 1, ':rev': village.child_rev };
+  const names: Record<string, string> = {};
+  if (change.set && change.add) {
+    add.push(`#codes :code`);
+    names['#codes'] = change.set;
+    values[':code'] = new Set([change.add]);
+  }
+  const counts = addCounts(change.counts, 't');
+  if (counts.clause) add.push(counts.clause);
+  Object.assign(names, counts.names);
+  Object.assign(values, counts.values);
+  let rest = '';
+  if (change.set && change.remove) {
+    rest += ' DELETE #codes :code';
+    names['#codes'] = change.set;
+    values[':code'] = new Set([change.remove]);
+  }
+  if (change.kategori !== undefined) {
+    values[':gsi3pk'] = villageFilterKeys(change.kategori ?? undefined, { provinsi: '', kabupaten: '' }, village.kd_desa).GSI3PK;
+    if (change.kategori === null) rest += ' SET GSI3PK = :gsi3pk REMOVE kategori';
+    else {
+      rest += ' SET kategori = :kategori, GSI3PK = :gsi3pk';
+      values[':kategori'] = change.kategori;
+    }
+  }
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.village(village.kd_desa),
+      UpdateExpression: `ADD ${add.join(', ')}${rest}`,
+      ConditionExpression: 'child_rev = :rev',
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** How a write reads on an attempt: the first may take eventually consistent (or read-ahead) reads; a retry reads afresh. */
+export interface Attempt {
+  number: number;
+  consistent: boolean;
+}
+
+/**
+ * The one retry policy of the writes built on a unit of work: `work` reads what it changes
+ * and records the change on the unit; the unit is then committed. When a condition says
+ * someone else wrote first (a RaceLostError) or the transaction lost to another, it all
+ * runs again from fresh reads, up to `attempts` times (then 409 `busy`).
+ */
+export function inUnitOfWork<T>(
+  who: Who,
+  work: (uow: UnitOfWork, attempt: Attempt) => Promise<T>,
+  opts: { attempts?: number; busy?: string } = {},
+): Promise<T> {
+  let number = 0;
+  return withRetries(
+    async () => {
+      number++;
+      const uow = new UnitOfWork(who);
+      const result = await work(uow, { number, consistent: number > 1 });
+      await uow.commit();
+      return result;
+    },
+    (err) => err instanceof RaceLostError || isTransactionConflict(err),
+    opts.attempts ?? 30,
+    opts.busy,
+  );
+}
+
+/**
+ * The item that records a new or removed child of a village that the village does not
+ * tally (a tourism description): its `child_rev` + 1, so the cascade delete (lib/db/cascade.ts)
+ * can tell a child appeared meanwhile; only if the village exists and is not retiring.
+ */
+export const villageChildTouched = (kd: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.village(kd),
+    UpdateExpression: 'ADD child_rev :one',
+    ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleting)',
+    ExpressionAttributeValues: { ':one': 1 },
+  },
+});
