@@ -162,7 +162,7 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
       const removes: string[] = [];
       const same: string[] = [];
       [...new Set([...Object.keys(was), ...Object.keys(is)])].forEach((k, i) => {
-        if (JSON.stringify(was[k]) === JSON.stringify(is[k])) return;
+        if (sameValue(was[k], is[k])) return;
         names[`#f${i}`] = k;
         if (is[k] === undefined) removes.push(`#f${i}`);
         else {
@@ -214,6 +214,12 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
     },
   };
 }
+
+/** Equal as stored (a set compares by its members, in any order). */
+const sameValue = (a: unknown, b: unknown) => {
+  const plain = (v: unknown) => (v instanceof Set ? [...v].map(String).sort() : v);
+  return JSON.stringify(plain(a)) === JSON.stringify(plain(b));
+};
 
 /** The condition of an optimistic write: the item is still at `version`. */
 const atVersion = (version: number) => ({ ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version } });

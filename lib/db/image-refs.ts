@@ -1,6 +1,6 @@
 import { tableName } from './client';
 import type { TransactItem } from './entity';
-import { transactWrite, type ConditionMeaning } from './transact';
+import { guarded, transactWrite, type GuardedItem } from './transact';
 import { batchGetItems, unlessConditionFails, updateItem } from './helpers';
 import { keys } from './keys';
 
@@ -40,15 +40,10 @@ export class ImageReleasedError extends Error {}
 export const REF_ROOM = 90;
 
 /**
- * What failed conditions mean in a transaction whose last `refCount` actions are
- * reference writes: the change's own conditions first (`meaning`), else a failed claim.
+ * A change's reference writes, each guarded: a failed claim means the image is being
+ * deleted. Placed after the change's own items, whose guards come first.
  */
-export const withRefs =
-  (total: number, refCount: number, meaning: ConditionMeaning): ConditionMeaning =>
-  (failed) => {
-    const own = failed.filter((i) => i < total - refCount);
-    return own.length > 0 ? meaning(own) : new ImageReleasedError();
-  };
+export const guardedRefs = (refs: readonly TransactItem[]): GuardedItem[] => refs.map((r) => guarded(r, () => new ImageReleasedError()));
 
 /** How long a deletion mark is kept after the object is gone (far longer than any request). */
 const TOMBSTONE_TTL_S = 7 * 24 * 3600;

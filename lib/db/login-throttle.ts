@@ -2,8 +2,11 @@ import * as z from 'zod';
 import { tableName } from './client';
 import { parseRecord, type Journal } from './entity';
 import { fitsKey, keys } from './keys';
-import { batchDeleteItems, batchGetItems, deleteItem, failedConditions, isConditionFailure, queryAll, updateItem } from './helpers';
-import { transactWrite } from './transact';
+import { batchDeleteItems, batchGetItems, deleteItem, isConditionFailure, queryAll, updateItem } from './helpers';
+import { guarded, transactWrite } from './transact';
+
+/** The lock's item changed meanwhile: another login locked or cleared it (and recorded that). */
+class LockedMeanwhile extends Error {}
 
 /**
  * Failed logins of one e-mail within the current window, counted twice: per source (the
@@ -72,19 +75,22 @@ async function countFailure(
     const locked: LoginThrottleRecord = { ...rec, locked_until: now + lock.ms, failures: 0, window_start: now };
     try {
       await transactWrite([
-        {
-          Update: {
-            TableName: tableName(),
-            Key: key,
-            UpdateExpression: 'SET locked_until = :until, failures = :zero, window_start = :now',
-            ConditionExpression: 'attribute_not_exists(locked_until) OR locked_until <= :now',
-            ExpressionAttributeValues: { ':until': locked.locked_until, ':zero': 0, ':now': now },
+        guarded(
+          {
+            Update: {
+              TableName: tableName(),
+              Key: key,
+              UpdateExpression: 'SET locked_until = :until, failures = :zero, window_start = :now',
+              ConditionExpression: 'attribute_not_exists(locked_until) OR locked_until <= :now',
+              ExpressionAttributeValues: { ':until': locked.locked_until, ':zero': 0, ':now': now },
+            },
           },
-        },
+          () => new LockedMeanwhile(),
+        ),
         ...(lock.journal ? [lock.journal(rec, locked)] : []),
       ]);
     } catch (err) {
-      if (!failedConditions(err)?.includes(0)) throw err;
+      if (!(err instanceof LockedMeanwhile)) throw err;
     }
     return locked;
   }
@@ -131,17 +137,20 @@ export async function clearLoginSource(
     return;
   }
   await transactWrite([
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.loginThrottle(email, source),
-        ConditionExpression: 'locked_until = :until',
-        ExpressionAttributeValues: { ':until': unlocked.was.locked_until },
+    guarded(
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.loginThrottle(email, source),
+          ConditionExpression: 'locked_until = :until',
+          ExpressionAttributeValues: { ':until': unlocked.was.locked_until },
+        },
       },
-    },
+      () => new LockedMeanwhile(),
+    ),
     unlocked.journal(unlocked.was, undefined),
   ]).catch((err: unknown) => {
-    if (!failedConditions(err)?.includes(0)) throw err; // cleared (and recorded) by a concurrent login
+    if (!(err instanceof LockedMeanwhile)) throw err; // cleared (and recorded) by a concurrent login
   });
 }
 

@@ -4,12 +4,12 @@ import { getItem, queryPage } from './helpers';
 import { GSI2, keys } from './keys';
 import { listsChanged } from './list-versions';
 import { withRetries } from '../platform/retry';
-import { isTransactionConflict, transactWrite } from './transact';
+import { guarded, isTransactionConflict, transactWrite } from './transact';
 import * as z from 'zod';
 import { defineEntity, imageUrl, parseRecord, timestamp, type TransactItem } from './entity';
 import { villageChildTouched } from './unit-of-work';
 import { assertItemFits } from './item-size';
-import { withRefs } from './image-refs';
+import { guardedRefs } from './image-refs';
 
 export const CATEGORIES = ['atraksi', 'penginapan', 'paket_wisata', 'suvenir'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -173,11 +173,12 @@ export async function replaceTourismDescription(
   entry: TransactItem,
   refs: TransactItem[] = [],
 ): Promise<void> {
-  const items = [tourismDescriptions.putAtVersion(d, expectedVersion, assertItemFits), entry, ...listsChanged('tourism'), ...refs];
-  await transactWrite(
-    items,
-    withRefs(items.length, refs.length, () => new DescriptionVersionError()),
-  );
+  await transactWrite([
+    guarded(tourismDescriptions.putAtVersion(d, expectedVersion, assertItemFits), () => new DescriptionVersionError()),
+    entry,
+    ...listsChanged('tourism'),
+    ...guardedRefs(refs),
+  ]);
 }
 
 /** Deletes the description (if still at `expectedVersion`), frees its list position, records it on the village. */
@@ -196,18 +197,20 @@ export async function deleteTourismDescription(
 }
 
 /**
- * The description's write (first), its village's child_rev (second), list-position
- * writes and image reference writes in one transaction; `taken` is what a failed first
- * condition means.
+ * The description's write (first: `taken` when its condition fails), its village's
+ * child_rev (second: the village is missing), list-position writes (a failed one: the
+ * positions moved) and image reference writes, in one transaction.
  */
 async function writeWithPositions(items: TransactItem[], taken: new () => Error, refs: TransactItem[]): Promise<void> {
-  const all = [...items, ...listsChanged('tourism'), ...refs];
-  await transactWrite(
-    all,
-    withRefs(all.length, refs.length, (failed) =>
-      failed.includes(0) ? new taken() : failed.includes(1) ? new DescriptionVillageMissingError() : new PositionsMovedError(),
-    ),
-  );
+  const [description, village, ...rest] = items;
+  const moved = () => new PositionsMovedError();
+  await transactWrite([
+    guarded(description!, () => new taken()),
+    guarded(village!, () => new DescriptionVillageMissingError()),
+    ...rest.map((item) => guarded(item, moved)),
+    ...listsChanged('tourism'),
+    ...guardedRefs(refs),
+  ]);
 }
 
 /**

@@ -7,7 +7,9 @@ import { changesNothing, historyOf, type Who } from './history';
 import { keys, villageFilterKeys } from './keys';
 import { listsChanged } from './list-versions';
 import { addCounts, categoryChange, regionCounts, sum, tallyChange, type Counts, type Region } from './stats';
-import { isTransactionConflict, transactWrite } from './transact';
+import { guarded, isTransactionConflict, transactWrite, type Guard } from './transact';
+
+export type { Guard };
 
 /**
  * One write of the service as a unit of work: the records it creates, replaces and
@@ -26,9 +28,6 @@ import { isTransactionConflict, transactWrite } from './transact';
  * Expressions (`SET …`, `:placeholders`, conditions) are built here and in lib/db/entity.ts
  * only. `inUnitOfWork` is the one retry policy of the writes built on it.
  */
-
-/** The error a failed condition means (e.g. `() => new ScoreExistsError()`). */
-export type Guard = () => Error;
 
 /**
  * Someone else wrote first (a record or its village changed since it was read): the unit of
@@ -142,11 +141,7 @@ export class UnitOfWork {
   /** Writes the unit in one transaction (nothing when nothing changed); a failed condition throws its guard's error. */
   async commit(): Promise<void> {
     if (this.empty) return;
-    const items = [...this.steps.map((s) => s.item), ...listsChanged(...this.lists)];
-    await transactWrite(items, (failed) => {
-      const step = failed.map((i) => this.steps[i]).find((s) => s?.guard);
-      return step?.guard?.();
-    });
+    await transactWrite([...this.steps.map((s) => (s.guard ? guarded(s.item, s.guard) : s.item)), ...listsChanged(...this.lists)]);
   }
 
   private derive<R>(entity: AnyEntity, before: R | undefined, after: R | undefined, opts: ChangeOptions): void {

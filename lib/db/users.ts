@@ -3,11 +3,11 @@ import { ROLES } from '../contract/roles';
 import { defineEntity, timestamp, type Journal, type Key } from './entity';
 import { rememberRead } from './read-ahead';
 import { listsChanged } from './list-versions';
-import { transactWrite } from './transact';
+import { guarded, transactWrite } from './transact';
 import { accountCounts } from './stats';
 import { nowIso, nowSeconds } from '../platform/clock';
 import { tableName } from './client';
-import { batchGetItems, failedConditions, projection, queryAll, updateItem } from './helpers';
+import { batchGetItems, projection, queryAll, updateItem } from './helpers';
 import { GSI1, keys, LIST, normEmail, fitsKey } from './keys';
 
 /** An account: USER#<email>, listed in GSI1 USER. `password_hash` never leaves lib/; responses use the public view. */
@@ -99,9 +99,9 @@ export async function createUser(input: NewUser, journal: Journal<UserRecord>): 
     updated_at: now,
     ...(input.signup_source ? { signup_source: input.signup_source } : {}),
   };
-  await transactWrite(
-    [
-      users.putNew(user),
+  await transactWrite([
+    guarded(users.putNew(user), () => new DuplicateUserError('email')),
+    guarded(
       {
         Put: {
           TableName: tableName(),
@@ -109,14 +109,17 @@ export async function createUser(input: NewUser, journal: Journal<UserRecord>): 
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
-      journal(undefined, user),
-      ...listsChanged('users'),
-      ...accountCounts({ [user.is_verified ? 'verified' : 'waiting']: 1 }),
-    ],
-    (failed) => (failed.includes(0) || failed.includes(1) ? new DuplicateUserError(failed.includes(0) ? 'email' : 'username') : undefined),
-  );
+      () => new DuplicateUserError('username'),
+    ),
+    journal(undefined, user),
+    ...listsChanged('users'),
+    ...accountCounts({ [user.is_verified ? 'verified' : 'waiting']: 1 }),
+  ]);
   return user;
 }
+
+/** The account changed (verified or deleted) since it was read. */
+class UserChangedError extends Error {}
 
 /**
  * Sets is_verified = true, with its history entry. Returns false when the user does not
@@ -130,21 +133,24 @@ export async function markVerified(email: string, journal: Journal<UserRecord>):
   const next: UserRecord = { ...user, is_verified: true, updated_at: nowIso() };
   try {
     await transactWrite([
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.user(email),
-          UpdateExpression: 'SET is_verified = :t, updated_at = :now',
-          ConditionExpression: 'attribute_exists(PK) AND is_verified = :f',
-          ExpressionAttributeValues: { ':t': true, ':f': false, ':now': next.updated_at },
+      guarded(
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.user(email),
+            UpdateExpression: 'SET is_verified = :t, updated_at = :now',
+            ConditionExpression: 'attribute_exists(PK) AND is_verified = :f',
+            ExpressionAttributeValues: { ':t': true, ':f': false, ':now': next.updated_at },
+          },
         },
-      },
+        () => new UserChangedError(),
+      ),
       journal(user, next),
       ...listsChanged('users'),
       ...accountCounts({ waiting: -1, verified: 1 }),
     ]);
   } catch (err) {
-    if (failedConditions(err)?.includes(0)) return (await getUserByEmail(email)) ?? false; // verified or deleted meanwhile
+    if (err instanceof UserChangedError) return (await getUserByEmail(email)) ?? false; // verified or deleted meanwhile
     throw err;
   }
   return next;

@@ -4,10 +4,10 @@ import { defineEntity, imageUrl, timestamp } from './entity';
 
 import { keys } from './keys';
 import { listsChanged } from './list-versions';
-import { transactWrite } from './transact';
+import { guarded, transactWrite } from './transact';
 import type { TransactItem } from './entity';
 import { assertItemFits } from './item-size';
-import { withRefs } from './image-refs';
+import { guardedRefs } from './image-refs';
 
 export const JENIS_DESA = ['Alam', 'Budaya', 'Buatan'] as const;
 export type JenisDesa = (typeof JENIS_DESA)[number];
@@ -88,17 +88,19 @@ const villageCopyChange = (kd: string, d: VillageDescriptionRecord | null): Tran
 });
 
 /**
- * Writes the description (first item), the village's copy and the image reference
- * writes (`refs`, lib/db/image-refs.ts); `taken` is what a failed first condition means.
+ * Writes the description (first item: `taken` when its condition fails), the village's
+ * copy (second: the village is missing) and the image reference writes (`refs`,
+ * lib/db/image-refs.ts).
  */
 async function write(items: TransactItem[], refs: TransactItem[], taken: new () => Error = VillageDescriptionVersionError): Promise<void> {
-  const all = [...items, ...listsChanged('villages'), ...refs];
-  await transactWrite(
-    all,
-    withRefs(all.length, refs.length, (failed) =>
-      failed.includes(0) ? new taken() : failed.includes(1) ? new VillageDescriptionVillageMissingError() : undefined,
-    ),
-  );
+  const [description, village, ...rest] = items;
+  await transactWrite([
+    guarded(description!, () => new taken()),
+    guarded(village!, () => new VillageDescriptionVillageMissingError()),
+    ...rest,
+    ...listsChanged('villages'),
+    ...guardedRefs(refs),
+  ]);
 }
 
 /** Each write below also takes its history entry (`entry`), written in the same transaction. */

@@ -10,7 +10,7 @@ import { KATEGORI } from './scores';
 import { listsChanged } from './list-versions';
 import { REQUEST_STATUSES, requests } from './requests';
 import { VILLAGE_STATUSES } from './statuses';
-import { transactWrite } from './transact';
+import { guarded, transactWrite, type GuardedItem } from './transact';
 import { contributionOf, monthOf, negate, regionCounts, regionKey, sum } from './stats';
 import { changesNothing } from './history';
 
@@ -205,37 +205,41 @@ export async function createVillage(
           gambar_cover: null,
           nreq_diproses: 1,
         };
-        const items: TransactItem[] = [
-          villages.putNew(village),
-          {
-            Put: {
-              TableName: tableName(),
-              Item: slugMarkerItem(village),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          requests.putNew({ kd_permintaan: kdp, kd_desa: kd, email, status_permintaan: 'diproses', created_at: now, updated_at: now }),
+        const codeTaken = () => new VillageCodeTakenError();
+        const items: (TransactItem | GuardedItem)[] = [
+          guarded(villages.putNew(village), codeTaken),
+          guarded(
+            { Put: { TableName: tableName(), Item: slugMarkerItem(village), ConditionExpression: 'attribute_not_exists(PK)' } },
+            () => new SlugTakenError(),
+          ),
+          guarded(
+            requests.putNew({ kd_permintaan: kdp, kd_desa: kd, email, status_permintaan: 'diproses', created_at: now, updated_at: now }),
+            codeTaken,
+          ),
           journal(undefined, village),
         ];
         if (opts.signupOf) {
-          items.push({
-            Update: {
-              TableName: tableName(),
-              Key: keys.user(opts.signupOf),
-              UpdateExpression: 'SET signup_village = :kd',
-              ConditionExpression: 'attribute_exists(PK) AND is_verified = :f AND attribute_not_exists(signup_village)',
-              ExpressionAttributeValues: { ':kd': kd, ':f': false },
-            },
-          });
+          items.push(
+            guarded(
+              {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.user(opts.signupOf),
+                  UpdateExpression: 'SET signup_village = :kd',
+                  ConditionExpression: 'attribute_exists(PK) AND is_verified = :f AND attribute_not_exists(signup_village)',
+                  ExpressionAttributeValues: { ':kd': kd, ':f': false },
+                },
+              },
+              () => new SignupRefusedError(),
+            ),
+          );
         }
         // its region's statistics: one more village, unscored, without a status, with a request in progress; new this month
         items.push(
           ...listsChanged('villages', 'requests'),
           ...regionCounts(village, sum(contributionOf(village), { [`baru_${monthOf(now)}`]: 1 })),
         );
-        await transactWrite(items, (failed) =>
-          failed.includes(4) ? new SignupRefusedError() : failed.includes(1) ? new SlugTakenError() : new VillageCodeTakenError(),
-        );
+        await transactWrite(items);
         return { village, kd_permintaan: kdp };
       });
     } catch (err) {
@@ -264,39 +268,6 @@ export async function updateVillage(
   const moves = regionKey(current).SK !== regionKey(fields).SK;
   const write = async (slug: string) => {
     const now = nowIso();
-    const items: TransactItem[] = [
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.village(current.kd_desa),
-          UpdateExpression:
-            'SET provinsi = :provinsi, kabupaten = :kabupaten, nama_desa = :nama_desa, nama_popular = :nama_popular, ' +
-            'alamat = :alamat, pengelola = :pengelola, nomor_telepon = :nomor_telepon, email = :email, slug = :slug, ' +
-            'GSI2PK = :gsi2pk, GSI3SK = :gsi3sk, updated_at = :now, version = :next' +
-            // a child's write that read the old region must read again
-            (moves ? ', child_rev = child_rev + :one' : ''),
-          // still as read; when the region changes, also no child changed since (its statistics move whole)
-          ConditionExpression: moves ? 'version = :version AND child_rev = :rev' : 'version = :version',
-          ExpressionAttributeValues: {
-            ':provinsi': fields.provinsi,
-            ':kabupaten': fields.kabupaten,
-            ':nama_desa': fields.nama_desa,
-            ':nama_popular': fields.nama_popular,
-            ':alamat': fields.alamat,
-            ':pengelola': fields.pengelola,
-            ':nomor_telepon': fields.nomor_telepon,
-            ':email': email,
-            ':slug': slug,
-            ':gsi2pk': keys.ownerPartition(email),
-            ':gsi3sk': keys.villageFilter(current.kategori, fields, current.kd_desa).GSI3SK,
-            ':now': now,
-            ':version': current.version,
-            ':next': current.version + 1,
-            ...(moves ? { ':rev': current.child_rev, ':one': 1 } : {}),
-          },
-        },
-      },
-    ];
     const next: VillageRecord = {
       ...current,
       ...fields,
@@ -304,26 +275,40 @@ export async function updateVillage(
       slug,
       updated_at: now,
       version: current.version + 1,
+      // a child's write that read the old region must read again: its statistics move whole
       child_rev: current.child_rev + (moves ? 1 : 0),
     };
-    items.push({
-      Put: {
-        TableName: tableName(),
-        Item: slugMarkerItem(next),
-        // A new slug must be free; the current one must still be this village's.
-        ConditionExpression: slug === current.slug ? 'attribute_not_exists(PK) OR kd_desa = :kd' : 'attribute_not_exists(PK)',
-        ...(slug === current.slug ? { ExpressionAttributeValues: { ':kd': current.kd_desa } } : {}),
-      },
-    });
-    if (slug !== current.slug) {
-      items.push({
-        Delete: {
-          TableName: tableName(),
-          Key: keys.slugMarker(current.slug),
-          ConditionExpression: 'kd_desa = :kd',
-          ExpressionAttributeValues: { ':kd': current.kd_desa },
+    const conflict = () => new VersionConflictError();
+    const items: (TransactItem | GuardedItem)[] = [
+      // still as read (its version; when the region changes, also no child changed since), index keys recomputed
+      guarded(villages.replaceIfUnchanged(current, next), conflict),
+      guarded(
+        {
+          Put: {
+            TableName: tableName(),
+            Item: slugMarkerItem(next),
+            // A new slug must be free; the current one must still be this village's.
+            ConditionExpression: slug === current.slug ? 'attribute_not_exists(PK) OR kd_desa = :kd' : 'attribute_not_exists(PK)',
+            ...(slug === current.slug ? { ExpressionAttributeValues: { ':kd': current.kd_desa } } : {}),
+          },
         },
-      });
+        () => new SlugTakenError(),
+      ),
+    ];
+    if (slug !== current.slug) {
+      items.push(
+        guarded(
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.slugMarker(current.slug),
+              ConditionExpression: 'kd_desa = :kd',
+              ExpressionAttributeValues: { ':kd': current.kd_desa },
+            },
+          },
+          conflict,
+        ),
+      );
     }
     items.push(...listsChanged('villages'), journal(current, next));
     if (moves) {
@@ -331,9 +316,7 @@ export async function updateVillage(
       const part = contributionOf(current);
       items.push(...regionCounts(current, negate(part)), ...regionCounts(next, part));
     }
-    await transactWrite(items, (failed) =>
-      failed.includes(0) || failed.includes(2) ? new VersionConflictError() : failed.includes(1) ? new SlugTakenError() : undefined,
-    );
+    await transactWrite(items);
     return next;
   };
   return keepSlug ? write(current.slug) : withFreeSlug(base, write);

@@ -1,9 +1,9 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { failedConditions, projection, unlessConditionFails } from '../../lib/db/helpers';
-import { imageClaim, ImageReleasedError, imageRelease, REF_ROOM, withRefs } from '../../lib/db/image-refs';
+import { guardedRefs, imageClaim, ImageReleasedError, imageRelease, REF_ROOM } from '../../lib/db/image-refs';
 import { keys } from '../../lib/db/keys';
-import { isTransactionConflict } from '../../lib/db/transact';
+import { guarded, guardOf, isTransactionConflict } from '../../lib/db/transact';
 import { RetriesExhaustedError } from '../../lib/platform/retry';
 
 /** A cancelled TransactWriteItems as the SDK throws it, one reason per action (Code undefined: no code). */
@@ -54,24 +54,25 @@ describe('isTransactionConflict', () => {
   });
 });
 
-describe('withRefs (failed conditions of a change with image reference writes at its end)', () => {
-  // 3 actions of the change itself (0–2), then 2 reference writes (3–4)
-  const meaning = (failed: number[]) => new Error(`own ${failed.join(',')}`);
-  const meaningOf = withRefs(5, 2, meaning);
+describe('guarded items (failed conditions of a change with image reference writes at its end)', () => {
+  // 3 actions of the change itself (0–2; 0 and 2 guarded), then 2 reference writes (3–4)
+  const item = { ConditionCheck: { TableName: 't', Key: {}, ConditionExpression: 'x' } };
+  const own = (n: number) => guarded(item, () => new Error(`own ${n}`));
+  const steps = [own(0), item, own(2), ...guardedRefs([item, item])];
 
-  it("gives the change's own failed conditions to its meaning, without the reference writes", () => {
-    expect(meaningOf([0])?.message).toBe('own 0');
-    expect(meaningOf([2, 3, 4])?.message).toBe('own 2');
-    expect(meaningOf([0, 1])?.message).toBe('own 0,1');
+  it("names the change's own first failed guarded item, before any reference write", () => {
+    expect(guardOf(steps, [0])?.message).toBe('own 0');
+    expect(guardOf(steps, [4, 3, 2])?.message).toBe('own 2');
+    expect(guardOf(steps, [2, 0])?.message).toBe('own 0');
   });
 
   it('means ImageReleasedError when only a claim failed', () => {
-    expect(meaningOf([3])).toBeInstanceOf(ImageReleasedError);
-    expect(meaningOf([3, 4])).toBeInstanceOf(ImageReleasedError);
+    expect(guardOf(steps, [3])).toBeInstanceOf(ImageReleasedError);
+    expect(guardOf(steps, [1, 4])).toBeInstanceOf(ImageReleasedError);
   });
 
-  it("passes on a meaning's undefined (throw the cancellation as it is)", () => {
-    expect(withRefs(2, 1, () => undefined)([0])).toBeUndefined();
+  it('names nothing when only unguarded items failed (the cancellation goes on as it is)', () => {
+    expect(guardOf(steps, [1])).toBeUndefined();
   });
 
   it('leaves room for a description write in a 100-action transaction', () => {
