@@ -73,7 +73,7 @@ export async function registerUser(
           is_verified: verified,
           signup_source: verified ? undefined : signupSourceTag(who.source),
         },
-        accountJournal(who, 'account.registered'),
+        who,
       );
       if (!verified) count('SignUps');
       return toPublicUser(user);
@@ -173,7 +173,7 @@ export async function login(email: string, password: string, who: Who): Promise<
  * "Gagal mengirim email" and a retry sends it again.
  */
 export async function verifyAccount(email: string, who: Who): Promise<void> {
-  const user = await markVerified(email, accountJournal(who, 'account.verified'));
+  const user = await markVerified(email, who);
   if (!user) throw notFound(MSG.userNotFound);
   count('AccountsVerified');
   try {

@@ -6,7 +6,7 @@ import type { Entity, Key, TransactItem } from './entity';
 import { changesNothing, historyOf, type Who } from './history';
 import { keys, villageFilterKeys } from './keys';
 import { listsChanged } from './list-versions';
-import { addCounts, categoryChange, regionCounts, sum, tallyChange, type Counts, type Region } from './stats';
+import { accountCounts, addCounts, categoryChange, regionCounts, regionKey, sum, tallyChange, type Counts, type Region } from './stats';
 import { guarded, isTransactionConflict, transactWrite, type Guard } from './transact';
 
 export type { Guard };
@@ -59,15 +59,31 @@ export interface ChangeDeclaration<R> {
     subject: string;
     record: (record: R) => string;
     kd_desa?: (record: R) => string;
+    /** Whose timeline, when not the village's (accounts: `USER#<e-mail>`). */
+    scope?: (record: R) => string;
+    /** Other names for the three kinds of change (an account is `registered`, not `created`). */
+    actions?: Partial<Record<ChangeKind, string>>;
     /** Kept whole with the entry (scores: their trajectory). */
     snapshot?: (record: R) => Record<string, unknown>;
   };
+  /**
+   * What a record adds to the service's counters (lib/db/stats.ts): its region's, or the
+   * accounts'. A change writes contribution(after) − contribution(before).
+   */
+  counts?: (record: R) => CounterShare[];
+  /** Counters a change moves once, beside its contribution (a new village this month). */
+  events?: (before: R | undefined, after: R | undefined, at: string) => CounterShare[];
   /** The public lists its records appear in. */
   lists?: readonly ListKind[];
   village?: VillageLink<R>;
   /** Fields every update moves (a shown timestamp) that are no change on their own. */
   stamps?: readonly (keyof R & string)[];
 }
+
+export type ChangeKind = 'created' | 'updated' | 'deleted';
+
+/** A share of counters: a region's, or the accounts'. */
+export type CounterShare = { region: Region; counts: Counts } | { accounts: Counts };
 
 interface Step {
   item: TransactItem;
@@ -84,6 +100,10 @@ export interface ChangeOptions {
   guard?: Guard;
   /** Without anything moving on the village, still require it to exist (and not be retiring). */
   villageMustExist?: Guard;
+  /** The history's name for this change, where it is more than created/updated/deleted (`village.signup_created`). */
+  action?: string;
+  /** The change is an account-security event (kept apart in the feed, expires). */
+  security?: boolean;
 }
 
 export class UnitOfWork {
@@ -120,6 +140,11 @@ export class UnitOfWork {
     this.derive(entity, before, undefined, opts);
   }
 
+  /** An item the entities do not declare (a uniqueness marker), with what its failed condition means. */
+  include(item: TransactItem, guard?: Guard): void {
+    this.steps.push({ item, guard });
+  }
+
   /** Requires an item to exist (and not to be retiring) without changing it. */
   requireExists(key: Key, guard: Guard): void {
     this.steps.push({
@@ -150,18 +175,29 @@ export class UnitOfWork {
     for (const kind of declared.lists ?? []) this.lists.add(kind);
     const h = declared.history;
     const rec = (after ?? before)!;
+    const kind: ChangeKind = !before ? 'created' : !after ? 'deleted' : 'updated';
     if (h)
       this.steps.push({
         item: historyOf({
           who: this.who,
-          action: `${h.subject}.${!before ? 'created' : !after ? 'deleted' : 'updated'}`,
+          action: opts.action ?? `${h.subject}.${h.actions?.[kind] ?? kind}`,
           record: h.record(rec),
           ...(h.kd_desa ? { kd_desa: h.kd_desa(rec) } : {}),
+          ...(h.scope ? { scope: h.scope(rec) } : {}),
+          ...(opts.security ? { security: true } : {}),
           before: before as object | undefined,
           after: after as object | undefined,
           ...(after && h.snapshot ? { snapshot: h.snapshot(after) } : {}),
         }),
       });
+    if (declared.counts || declared.events) {
+      const shares = [
+        ...(before && declared.counts ? declared.counts(before).map((s) => scaled(s, -1)) : []),
+        ...(after && declared.counts ? declared.counts(after) : []),
+        ...(declared.events?.(before, after, this.at) ?? []),
+      ];
+      for (const item of counterItems(shares)) this.steps.push({ item });
+    }
     const link = declared.village;
     if (link && opts.village) this.villageEffect(link, before, after, opts.village, opts.villageMustExist);
     else if (opts.villageMustExist && opts.village === undefined) throw opts.villageMustExist();
@@ -189,6 +225,25 @@ export class UnitOfWork {
     });
     for (const item of regionCounts(village, region)) this.steps.push({ item });
   }
+}
+
+const scaled = (s: CounterShare, by: number): CounterShare =>
+  'accounts' in s ? { accounts: mapCounts(s.accounts, by) } : { region: s.region, counts: mapCounts(s.counts, by) };
+const mapCounts = (c: Counts, by: number): Counts => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v * by]));
+
+/** The counter writes of some shares: one per region (by its key) and one for the accounts, nothing where nothing moves. */
+function counterItems(shares: CounterShare[]): TransactItem[] {
+  const regions = new Map<string, { region: Region; counts: Counts }>();
+  let accounts: Counts = {};
+  for (const s of shares) {
+    if ('accounts' in s) accounts = sum(accounts, s.accounts);
+    else {
+      const k = regionKey(s.region).SK;
+      const was = regions.get(k);
+      regions.set(k, { region: was?.region ?? s.region, counts: sum(was?.counts ?? {}, s.counts) });
+    }
+  }
+  return [...[...regions.values()].flatMap((r) => regionCounts(r.region, r.counts)), ...accountCounts(accounts)];
 }
 
 /**

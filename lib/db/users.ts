@@ -1,10 +1,9 @@
 import * as z from 'zod';
 import { ROLES } from '../contract/roles';
-import { defineEntity, timestamp, type Journal, type Key } from './entity';
+import { defineEntity, timestamp, type Key } from './entity';
 import { rememberRead } from './read-ahead';
-import { listsChanged } from './list-versions';
-import { guarded, transactWrite } from './transact';
-import { accountCounts } from './stats';
+import { accountScope, SYSTEM, type Who } from './history';
+import { inUnitOfWork, RaceLostError, UnitOfWork } from './unit-of-work';
 import { nowIso, nowSeconds } from '../platform/clock';
 import { tableName } from './client';
 import { batchGetItems, projection, queryAll, updateItem } from './helpers';
@@ -36,12 +35,33 @@ export const users = defineEntity({
   id: (u) => u.email,
   indexes: (u) => keys.userList(u.email),
   list: LIST.users,
+  changes: {
+    // in the account's own timeline (`USER#<e-mail>`)
+    history: {
+      subject: 'account',
+      record: (u) => normEmail(u.email),
+      scope: (u) => accountScope(u.email),
+      actions: { created: 'registered' },
+    },
+    lists: ['users'],
+    counts: (u) => [{ accounts: { [u.is_verified ? 'verified' : 'waiting']: 1 } }],
+  },
   public: ['id', 'username', 'full_name', 'email', 'role', 'is_verified'],
   publicMeta: { id: 'PublicUser', description: 'A user as the service shows it (never the password hash).' },
 });
 export type UserRecord = z.infer<typeof users.schema>;
 export type PublicUser = ReturnType<typeof users.publicView>;
 export const toPublicUser = users.publicView;
+
+/** USERNAME#<username>: the username is taken (by the account `email`). */
+const usernameMarker = defineEntity({
+  type: 'USERNAME',
+  schema: z.object({ username: z.string(), email: z.string() }),
+  key: keys.usernameMarker,
+  id: (m) => m.username,
+  public: [],
+  publicMeta: { id: 'UsernameMarker' },
+});
 
 export class DuplicateUserError extends Error {
   constructor(readonly field: 'email' | 'username') {
@@ -82,14 +102,14 @@ export type NewUser = Pick<UserRecord, 'username' | 'full_name' | 'email' | 'rol
  * Creates a user and its username marker in one transaction; the e-mail is unique
  * because it is the user item's key. Throws DuplicateUserError naming the taken field.
  */
-export async function createUser(input: NewUser, journal: Journal<UserRecord>): Promise<UserRecord> {
+export async function createUser(input: NewUser, who: Who): Promise<UserRecord> {
   const id = await nextUserId();
   const now = nowIso();
   const email = normEmail(input.email);
   const user: UserRecord = {
     id,
-    username: input.username.trim(),
-    full_name: input.full_name.trim(),
+    username: input.username,
+    full_name: input.full_name,
     email,
     role: input.role,
     is_verified: input.is_verified,
@@ -99,61 +119,30 @@ export async function createUser(input: NewUser, journal: Journal<UserRecord>): 
     updated_at: now,
     ...(input.signup_source ? { signup_source: input.signup_source } : {}),
   };
-  await transactWrite([
-    guarded(users.putNew(user), () => new DuplicateUserError('email')),
-    guarded(
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.usernameMarker(user.username), type: 'USERNAME', email },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
-      () => new DuplicateUserError('username'),
-    ),
-    journal(undefined, user),
-    ...listsChanged('users'),
-    ...accountCounts({ [user.is_verified ? 'verified' : 'waiting']: 1 }),
-  ]);
+  const uow = new UnitOfWork(who);
+  uow.create(users, user, { guard: () => new DuplicateUserError('email') });
+  uow.include(usernameMarker.putNew({ username: user.username, email }), () => new DuplicateUserError('username'));
+  await uow.commit();
   return user;
 }
 
 /** The account changed (verified or deleted) since it was read. */
-class UserChangedError extends Error {}
+class UserChangedError extends RaceLostError {}
 
 /**
  * Sets is_verified = true, with its history entry. Returns false when the user does not
  * exist. Idempotent: an account verified already (also by a concurrent call) is left as
  * it is, with no entry.
  */
-export async function markVerified(email: string, journal: Journal<UserRecord>): Promise<UserRecord | false> {
-  const user = await getUserByEmail(email);
-  if (!user) return false;
-  if (user.is_verified) return user;
-  const next: UserRecord = { ...user, is_verified: true, updated_at: nowIso() };
-  try {
-    await transactWrite([
-      guarded(
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.user(email),
-            UpdateExpression: 'SET is_verified = :t, updated_at = :now',
-            ConditionExpression: 'attribute_exists(PK) AND is_verified = :f',
-            ExpressionAttributeValues: { ':t': true, ':f': false, ':now': next.updated_at },
-          },
-        },
-        () => new UserChangedError(),
-      ),
-      journal(user, next),
-      ...listsChanged('users'),
-      ...accountCounts({ waiting: -1, verified: 1 }),
-    ]);
-  } catch (err) {
-    if (err instanceof UserChangedError) return (await getUserByEmail(email)) ?? false; // verified or deleted meanwhile
-    throw err;
-  }
-  return next;
+export function markVerified(email: string, who: Who): Promise<UserRecord | false> {
+  return inUnitOfWork(who, async (uow, read) => {
+    const user = await users.get(email, read.consistent);
+    if (!user) return false;
+    if (user.is_verified) return user;
+    const next: UserRecord = { ...user, is_verified: true, updated_at: nowIso() };
+    uow.update(users, user, next, { guard: () => new UserChangedError(), action: 'account.verified' });
+    return next;
+  });
 }
 
 /**
@@ -172,23 +161,14 @@ export function passwordUpdate(email: string, passwordHash: string) {
   };
 }
 
-/** Deletes a user and its username marker (CLI and tests; there is no delete route). */
+/** Deletes a user and its username marker (CLI and tests; there is no delete route), recorded as the service's. */
 export async function deleteUser(email: string): Promise<void> {
-  const user = await getUserByEmail(email);
-  if (!user) return;
-  await transactWrite([
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.user(email),
-        ConditionExpression: 'is_verified = :v',
-        ExpressionAttributeValues: { ':v': user.is_verified },
-      },
-    },
-    { Delete: { TableName: tableName(), Key: keys.usernameMarker(user.username) } },
-    ...listsChanged('users'),
-    ...accountCounts({ [user.is_verified ? 'verified' : 'waiting']: -1 }),
-  ]);
+  await inUnitOfWork(SYSTEM, async (uow) => {
+    const user = await users.get(email, true);
+    if (!user) return;
+    uow.delete(users, user, { guard: () => new UserChangedError() });
+    uow.include(usernameMarker.deleteIfExists(user.username));
+  });
 }
 
 /** Every user's list fields (name, e-mail, verification), never the password hash. */

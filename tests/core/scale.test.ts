@@ -55,7 +55,7 @@ beforeAll(async () => {
           password_hash: 'not-a-real-hash',
           is_verified: i % 3 !== 0,
         },
-        testJournal(),
+        SYSTEM,
       );
       return { email: u.email, full_name: u.full_name, is_verified: u.is_verified };
     })),

@@ -18,7 +18,7 @@ import { config } from '../../../lib/platform/config';
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../lib/db/client';
 import { createUser, toPublicUser, type PublicUser } from '../../../lib/db/users';
-import { testJournal } from '../../support/journal';
+import { SYSTEM } from '../../../lib/db/history';
 import { deleteAllUnder } from '../../../lib/storage/images';
 import { allItems } from '../../support/table';
 import { invoke, mailsTo, uniqueEmail, uniqueName, type ApiResponse } from '../../support/api';
@@ -43,7 +43,7 @@ export async function quickUser(role: Role, verified = true): Promise<TestUser> 
       password_hash: await hashed,
       is_verified: verified,
     },
-    testJournal(),
+    SYSTEM,
   );
   return { ...toPublicUser(user), token: await signToken(user) };
 }
