@@ -7,7 +7,7 @@ import { changesNothing, historyOf, type Who } from './history';
 import { keys, villageFilterKeys } from './keys';
 import { listsChanged } from './list-versions';
 import { accountCounts, addCounts, categoryChange, regionCounts, regionKey, sum, tallyChange, type Counts, type Region } from './stats';
-import { guarded, isTransactionConflict, transactWrite, type Guard } from './transact';
+import { guarded, transactWrite, type Guard } from './transact';
 
 export type { Guard };
 
@@ -143,6 +143,11 @@ export class UnitOfWork {
   /** An item the entities do not declare (a uniqueness marker), with what its failed condition means. */
   include(item: TransactItem, guard?: Guard): void {
     this.steps.push({ item, guard });
+  }
+
+  /** Lists changed by an item the entities do not declare (a village's first request). */
+  listsChange(...kinds: ListKind[]): void {
+    for (const k of kinds) this.lists.add(k);
   }
 
   /** Requires an item to exist (and not to be retiring) without changing it. */
@@ -302,8 +307,9 @@ export interface Attempt {
 /**
  * The one retry policy of the writes built on a unit of work: `work` reads what it changes
  * and records the change on the unit; the unit is then committed. When a condition says
- * someone else wrote first (a RaceLostError) or the transaction lost to another, it all
- * runs again from fresh reads, up to `attempts` times (then 409 `busy`).
+ * someone else wrote first (a RaceLostError), it all runs again from fresh reads, up to
+ * `attempts` times (then 409 `busy`). A transaction cancelled by concurrent transactions
+ * is retried inside transactWrite only (8 tries, then 409): the two never nest.
  */
 export function inUnitOfWork<T>(
   who: Who,
@@ -319,7 +325,8 @@ export function inUnitOfWork<T>(
       await uow.commit();
       return result;
     },
-    (err) => err instanceof RaceLostError || isTransactionConflict(err),
+    // a transaction that lost to concurrent ones was retried by transactWrite already: not again here
+    (err) => err instanceof RaceLostError,
     opts.attempts ?? 30,
     opts.busy,
   );

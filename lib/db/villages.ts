@@ -1,18 +1,16 @@
 import * as z from 'zod';
-import { nowIso } from '../platform/clock';
 import { newCode } from '../contract/codes';
 import { numberedSlug, slugify } from '../contract/slug';
 import { tableName } from './client';
-import { defineEntity, imageUrl, timestamp, type Journal, type TransactItem } from './entity';
+import { defineEntity, imageUrl, timestamp, type TransactItem } from './entity';
 import { getItem, queryAll, updateItem } from './helpers';
 import { GSI2, GSI3, keys, LIST, normEmail, fitsKey, regionPart } from './keys';
 import { KATEGORI } from './scores';
-import { listsChanged } from './list-versions';
 import { REQUEST_STATUSES, requests } from './requests';
 import { VILLAGE_STATUSES } from './statuses';
-import { guarded, transactWrite, type GuardedItem } from './transact';
-import { contributionOf, monthOf, negate, regionCounts, regionKey, sum } from './stats';
-import { changesNothing } from './history';
+import { UnitOfWork } from './unit-of-work';
+import { contributionOf, monthOf, regionKey } from './stats';
+import { changesNothing, type Who } from './history';
 
 export type { TransactItem };
 
@@ -71,6 +69,13 @@ export const villages = defineEntity({
   }),
   list: LIST.villages,
   hidden: (v) => v.deleting !== undefined,
+  changes: {
+    history: { subject: 'village', record: (v) => v.kd_desa, kd_desa: (v) => v.kd_desa },
+    lists: ['villages'],
+    // its region's statistics: the village, its category, its children's states (lib/db/stats.ts)
+    counts: (v) => [{ region: v, counts: contributionOf(v) }],
+    events: (before, after, at) => (!before && after ? [{ region: after, counts: { [`baru_${monthOf(at)}`]: 1 } }] : []),
+  },
   public: [
     'kd_desa',
     'provinsi',
@@ -110,6 +115,30 @@ const slugMarkerItem = (v: VillageRecord) => ({
   kd_desa: v.kd_desa,
   village: villages.publicView(v),
 });
+const slugMarkers = {
+  /** Reserves a free slug for the village. */
+  putNew: (v: VillageRecord): TransactItem => ({
+    Put: { TableName: tableName(), Item: slugMarkerItem(v), ConditionExpression: 'attribute_not_exists(PK)' },
+  }),
+  /** Rewrites the village's own marker (its copy of the public view). */
+  putIfOwn: (v: VillageRecord): TransactItem => ({
+    Put: {
+      TableName: tableName(),
+      Item: slugMarkerItem(v),
+      ConditionExpression: 'attribute_not_exists(PK) OR kd_desa = :kd',
+      ExpressionAttributeValues: { ':kd': v.kd_desa },
+    },
+  }),
+  /** Frees a slug the village held. */
+  deleteIfOwn: (slug: string, kd: string): TransactItem => ({
+    Delete: {
+      TableName: tableName(),
+      Key: keys.slugMarker(slug),
+      ConditionExpression: 'kd_desa = :kd',
+      ExpressionAttributeValues: { ':kd': kd },
+    },
+  }),
+};
 
 /** The public view of the village with this slug: one GetItem (markers written before the copy existed: two). */
 export async function getVillageBySlug(slug: string): Promise<PublicVillage | undefined> {
@@ -180,8 +209,8 @@ export interface CreatedVillage {
  */
 export async function createVillage(
   fields: VillageFields,
-  journal: Journal<VillageRecord>,
-  opts: { signupOf?: string } = {},
+  who: Who,
+  opts: { signupOf?: string; action?: string; security?: boolean } = {},
 ): Promise<CreatedVillage> {
   const email = normEmail(fields.email);
   const base = slugify(fields.nama_popular);
@@ -189,7 +218,8 @@ export async function createVillage(
   for (;;) {
     try {
       return await withFreeSlug(base, async (slug) => {
-        const now = nowIso();
+        const uow = new UnitOfWork(who);
+        const now = uow.at;
         const kd = newCode.village();
         const kdp = newCode.request();
         const village: VillageRecord = {
@@ -206,40 +236,17 @@ export async function createVillage(
           nreq_diproses: 1,
         };
         const codeTaken = () => new VillageCodeTakenError();
-        const items: (TransactItem | GuardedItem)[] = [
-          guarded(villages.putNew(village), codeTaken),
-          guarded(
-            { Put: { TableName: tableName(), Item: slugMarkerItem(village), ConditionExpression: 'attribute_not_exists(PK)' } },
-            () => new SlugTakenError(),
-          ),
-          guarded(
-            requests.putNew({ kd_permintaan: kdp, kd_desa: kd, email, status_permintaan: 'diproses', created_at: now, updated_at: now }),
-            codeTaken,
-          ),
-          journal(undefined, village),
-        ];
-        if (opts.signupOf) {
-          items.push(
-            guarded(
-              {
-                Update: {
-                  TableName: tableName(),
-                  Key: keys.user(opts.signupOf),
-                  UpdateExpression: 'SET signup_village = :kd',
-                  ConditionExpression: 'attribute_exists(PK) AND is_verified = :f AND attribute_not_exists(signup_village)',
-                  ExpressionAttributeValues: { ':kd': kd, ':f': false },
-                },
-              },
-              () => new SignupRefusedError(),
-            ),
-          );
-        }
-        // its region's statistics: one more village, unscored, without a status, with a request in progress; new this month
-        items.push(
-          ...listsChanged('villages', 'requests'),
-          ...regionCounts(village, sum(contributionOf(village), { [`baru_${monthOf(now)}`]: 1 })),
+        // one more village in its region, unscored, without a status, with a request in progress; new this month
+        uow.create(villages, village, { guard: codeTaken, action: opts.action, security: opts.security });
+        uow.include(slugMarkers.putNew(village), () => new SlugTakenError());
+        // its first request, counted in the village's tallies above (no entry of its own)
+        uow.include(
+          requests.putNew({ kd_permintaan: kdp, kd_desa: kd, email, status_permintaan: 'diproses', created_at: now, updated_at: now }),
+          codeTaken,
         );
-        await transactWrite(items);
+        uow.listsChange('requests');
+        if (opts.signupOf) uow.include(signupUsed(opts.signupOf, kd), () => new SignupRefusedError());
+        await uow.commit();
         return { village, kd_permintaan: kdp };
       });
     } catch (err) {
@@ -250,73 +257,48 @@ export async function createVillage(
   }
 }
 
+/** The account's one token-less sign-up village, marked used (only while it is unverified and has none). */
+const signupUsed = (email: string, kd: string): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.user(email),
+    UpdateExpression: 'SET signup_village = :kd',
+    ConditionExpression: 'attribute_exists(PK) AND is_verified = :f AND attribute_not_exists(signup_village)',
+    ExpressionAttributeValues: { ':kd': kd, ':f': false },
+  },
+});
+
 /**
  * Replaces a village's eight fields if it is still at `current.version`. When the slug
  * changes, the new marker is written and the old one deleted in the same transaction.
  * Fields equal to the stored ones write nothing (`current` is returned).
  * Throws VersionConflictError when another writer came first (the caller re-reads).
  */
-export async function updateVillage(
-  current: VillageRecord,
-  fields: VillageFields,
-  journal: Journal<VillageRecord>,
-): Promise<VillageRecord> {
+export async function updateVillage(current: VillageRecord, fields: VillageFields, who: Who, action?: string): Promise<VillageRecord> {
   const email = normEmail(fields.email);
   if (changesNothing(current, { ...current, ...fields, email })) return current;
   const base = slugify(fields.nama_popular);
   const keepSlug = base === slugify(current.nama_popular);
   const moves = regionKey(current).SK !== regionKey(fields).SK;
   const write = async (slug: string) => {
-    const now = nowIso();
+    const uow = new UnitOfWork(who);
     const next: VillageRecord = {
       ...current,
       ...fields,
       email,
       slug,
-      updated_at: now,
+      updated_at: uow.at,
       version: current.version + 1,
-      // a child's write that read the old region must read again: its statistics move whole
+      // a child's write that read the old region must read again: the village's statistics move whole
       child_rev: current.child_rev + (moves ? 1 : 0),
     };
     const conflict = () => new VersionConflictError();
-    const items: (TransactItem | GuardedItem)[] = [
-      // still as read (its version; when the region changes, also no child changed since), index keys recomputed
-      guarded(villages.replaceIfUnchanged(current, next), conflict),
-      guarded(
-        {
-          Put: {
-            TableName: tableName(),
-            Item: slugMarkerItem(next),
-            // A new slug must be free; the current one must still be this village's.
-            ConditionExpression: slug === current.slug ? 'attribute_not_exists(PK) OR kd_desa = :kd' : 'attribute_not_exists(PK)',
-            ...(slug === current.slug ? { ExpressionAttributeValues: { ':kd': current.kd_desa } } : {}),
-          },
-        },
-        () => new SlugTakenError(),
-      ),
-    ];
-    if (slug !== current.slug) {
-      items.push(
-        guarded(
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.slugMarker(current.slug),
-              ConditionExpression: 'kd_desa = :kd',
-              ExpressionAttributeValues: { ':kd': current.kd_desa },
-            },
-          },
-          conflict,
-        ),
-      );
-    }
-    items.push(...listsChanged('villages'), journal(current, next));
-    if (moves) {
-      // the village takes what it adds to the statistics to its new region
-      const part = contributionOf(current);
-      items.push(...regionCounts(current, negate(part)), ...regionCounts(next, part));
-    }
-    await transactWrite(items);
+    // still as read (its version; when the region changes, also no child changed since); moved to its new region
+    uow.update(villages, current, next, { guard: conflict, action });
+    // a new slug must be free; the current one must still be this village's
+    uow.include(slug === current.slug ? slugMarkers.putIfOwn(next) : slugMarkers.putNew(next), () => new SlugTakenError());
+    if (slug !== current.slug) uow.include(slugMarkers.deleteIfOwn(current.slug, current.kd_desa), conflict);
+    await uow.commit();
     return next;
   };
   return keepSlug ? write(current.slug) : withFreeSlug(base, write);

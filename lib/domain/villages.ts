@@ -64,7 +64,7 @@ export async function createVillage(fields: VillageInput, caller: UserRecord | u
     if (caller) {
       // (the access rule already admitted only a pengelola's token)
       if (caller.email !== owner.email) throw forbidden(MSG.villageOwnerOnly);
-      return await store.createVillage(fields, villageJournal(who, 'village.created'));
+      return await store.createVillage(fields, who);
     }
     // Sign-up: the first village of a fresh, unverified pengelola account only, within
     // the sign-up window (so nobody can squat a victim's village long after they registered).
@@ -76,9 +76,7 @@ export async function createVillage(fields: VillageInput, caller: UserRecord | u
     if (nowMs() - Date.parse(owner.created_at) > config().signupWindowMs) throw unauthenticated(MSG.tokenMissing);
     if ((await store.villagesByEmail(owner.email)).length > 0) throw unauthenticated(MSG.tokenMissing);
     // a token-less sign-up is a security event (who registered from where), as well as the village's first entry
-    return await store.createVillage(fields, villageJournal(who, 'village.signup_created', { security: true }), {
-      signupOf: owner.email,
-    });
+    return await store.createVillage(fields, who, { signupOf: owner.email, action: 'village.signup_created', security: true });
   } catch (err) {
     if (err instanceof SignupRefusedError) throw unauthenticated(MSG.tokenMissing);
     if (err instanceof VillageCodeTakenError) throw conflict(MSG.villageCodeTaken);
@@ -86,9 +84,9 @@ export async function createVillage(fields: VillageInput, caller: UserRecord | u
   }
 }
 
-/** The history entry of a change of a village, in its timeline. */
-const villageJournal = (who: Who, action: string, opts: { security?: boolean } = {}) =>
-  journal<VillageRecord>(who, action, { record: (v) => v.kd_desa, ...opts }, (b, a) => ({ kd_desa: (a ?? b)!.kd_desa }));
+/** The history entry of a village's deletion, in its timeline. */
+const villageJournal = (who: Who, action: string) =>
+  journal<VillageRecord>(who, action, { record: (v) => v.kd_desa }, (b, a) => ({ kd_desa: (a ?? b)!.kd_desa }));
 
 /** Loads a village the caller owns: 404 when missing, 403 when another manager's. */
 export async function ownedVillage(kd: string, caller: UserRecord, consistent = false): Promise<VillageRecord> {
@@ -118,7 +116,7 @@ export async function updateVillage(kd: string, fields: VillageInput, caller: Us
   const action = next ? 'village.handed_over' : 'village.updated';
   const updated = await readModifyWrite({
     ...ownedVillageKind(kd, caller),
-    write: (current) => store.updateVillage(current, fields, villageJournal(who, action)),
+    write: (current) => store.updateVillage(current, fields, who, action),
   });
   if (next) await mailHandover(updated, caller, next);
   return updated;

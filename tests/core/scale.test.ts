@@ -10,7 +10,6 @@ import { handler as listScores } from '../../functions/scores/list';
 import { handler as listUsers } from '../../functions/users/list';
 import { createScore } from '../../lib/domain/score-service';
 import { SYSTEM } from '../../lib/db/history';
-import { testJournal } from '../support/journal';
 import { createUser } from '../../lib/db/users';
 import { createVillage, type VillageFields, type VillageRecord } from '../../lib/db/villages';
 import { computeScore } from '../../lib/domain/scores';
@@ -73,7 +72,7 @@ beforeAll(async () => {
         nomor_telepon: `+62 812-${String(1000 + i).padStart(4, '0')}-0000`,
         email: owner.email,
       };
-      const { village, kd_permintaan } = await createVillage(fields, testJournal());
+      const { village, kd_permintaan } = await createVillage(fields, SYSTEM);
       return { kd_desa: village.kd_desa, slug: village.slug, kd_permintaan, fields, owner, village };
     })),
   );
