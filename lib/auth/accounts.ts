@@ -39,7 +39,6 @@ export const registerInput = z.object({
   password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
   role: z.enum(['pengelola', 'dinas']).default('pengelola'),
 });
-export type RegisterInput = z.output<typeof registerInput>;
 
 /** POST /auth/login: both present (any failure: 400 "Email dan password harus diisi"). */
 export const loginInput = z.object({ email: nonBlank.meta({ format: 'email' }), password: z.string().min(1) });

@@ -161,8 +161,6 @@ export const MSG = {
   includeDesaInvalid: 'Parameter includeDesa harus true atau false',
 } as const;
 
-export type MessageKey = keyof typeof MSG;
-
 /** A message followed by the fields it concerns: "Data desa wisata tidak valid: email, nama_desa". */
 export const withFields = (message: string, fields: string[]): string =>
   fields.length ? `${message}: ${[...new Set(fields)].join(', ')}` : message;

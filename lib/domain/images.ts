@@ -157,9 +157,6 @@ export class ImageChanges {
   }
 }
 
-/** A transaction holds at most 100 actions. */
-export const TRANSACTION_LIMIT = 100;
-
 /** Groups uploaded files by field, keeping their order. */
 export function filesByField(files: UploadedFile[]): Map<string, UploadedFile[]> {
   const map = new Map<string, UploadedFile[]>();

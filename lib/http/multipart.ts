@@ -12,8 +12,6 @@ export interface MultipartForm {
   files: UploadedFile[];
 }
 
-export { MAX_EVENT_BODY_CHARS } from './body';
-
 export const isMultipart = (contentType: string | undefined) => /^multipart\/form-data\b/i.test(contentType ?? '');
 
 /** The request body as bytes, refusing bodies over the Lambda payload ceiling. */

@@ -32,8 +32,6 @@ export const INIT_SCRIPT = `window.addEventListener('load', function () {
 });
 `;
 
-export const ASSET_NAMES = [...Object.keys(PACKAGE_ASSETS), 'init.js'] as const;
-
 /** An asset by file name, or undefined when it is not one of the served files. */
 export function docsAsset(name: string): { body: string; contentType: string } | undefined {
   if (name === 'init.js') return { body: INIT_SCRIPT, contentType: 'text/javascript; charset=utf-8' };

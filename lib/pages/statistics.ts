@@ -120,7 +120,6 @@ const STATIC_ASSETS: Record<string, { contentType: string; body: () => string }>
   'statistik.js': { contentType: 'text/javascript; charset=utf-8', body: () => SCRIPT },
   'statistik.css': { contentType: 'text/css; charset=utf-8', body: () => STYLE },
 };
-export const STATISTICS_ASSETS = Object.keys(STATIC_ASSETS);
 
 /** An asset of the page by name, or undefined when it is not one. */
 export function statisticsAsset(name: string): { body: string; contentType: string } | undefined {

@@ -25,7 +25,7 @@ import { USER_DOCS } from './users';
 import { VILLAGE_DESCRIPTION_DOCS } from './village-descriptions';
 import { VILLAGE_DOCS } from './villages';
 
-export type { DocumentedRoute, ErrorDoc, FileFieldDoc, RequestDoc, RouteDoc, SuccessDoc } from './shared';
+export type { DocumentedRoute, ErrorDoc, RequestDoc, RouteDoc } from './shared';
 
 export const TAGS = [
   { name: 'Akun', description: 'Registration, login, password reset, account verification, token check.' },
