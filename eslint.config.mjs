@@ -67,6 +67,19 @@ export default tseslint.config(
     ],
     'leaf modules (the platform: config, clock, log, …; the contract vocabulary: messages, errors, roles, …) import no layer',
   ),
+  // Above lib/db and lib/auth a person is a Caller: the stored account (with its password hash) stays below.
+  {
+    files: ['functions/**/*.ts', 'lib/{http,domain,web-app,openapi,pages}/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportSpecifier[imported.name='UserRecord']",
+          message: 'Above lib/db and lib/auth the acting person is a Caller (lib/contract/caller.ts), never the stored UserRecord.',
+        },
+      ],
+    },
+  },
   // Every DynamoDB command is built in lib/db's few primitives (client, helpers, transact);
   // the rest of the service reads and writes through them or an entity (lib/db/entity.ts).
   {

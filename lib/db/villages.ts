@@ -12,7 +12,6 @@ import { UnitOfWork } from './unit-of-work';
 import { contributionOf, monthOf, regionKey } from './stats';
 import { changesNothing, type Who } from './history';
 
-
 /** The eight fields a client sends for a village. */
 const villageFields = {
   provinsi: z.string(),

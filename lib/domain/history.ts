@@ -15,7 +15,7 @@ import {
   type HistoryQuery,
 } from '../db/history';
 import { normEmail } from '../db/keys';
-import type { UserRecord } from '../db/users';
+import type { Caller } from '../contract/caller';
 import { getVillage } from '../db/villages';
 
 /** The query of a history read: a page size, the cursor of the last answer, a time range; the feed also filters. */
@@ -76,7 +76,7 @@ async function ofKnownVillage<P extends { entries: unknown[] }>(kd: string, page
 }
 
 /** An entry as the caller sees it: the source address (evidence of an attack) only for admin. */
-function viewFor(caller: UserRecord, e: HistoryEntry) {
+function viewFor(caller: Caller, e: HistoryEntry) {
   const view = historyEntries.publicView(e);
   if (caller.role === 'admin') return view;
   const { source: _source, ...rest } = view;
@@ -84,7 +84,7 @@ function viewFor(caller: UserRecord, e: HistoryEntry) {
 }
 
 /** GET /api/desa-wisata/{kd}/riwayat: its owner (while the village exists), dinas and admin (also after its deletion). */
-export async function getVillageHistory(kd: string, q: HistoryInput, caller: UserRecord) {
+export async function getVillageHistory(kd: string, q: HistoryInput, caller: Caller) {
   requireVillageCode(kd);
   if (caller.role === 'pengelola') {
     const village = found(await getVillage(kd), MSG.villageNotFound);
@@ -108,7 +108,7 @@ export async function getScoreHistory(kd: string, q: HistoryInput) {
  * GET /api/riwayat: the feed (admin; dinas without account events or security events),
  * filtered by actor, action, village and time.
  */
-export async function getHistoryFeed(q: z.output<typeof historyFeedQuery>, caller: UserRecord) {
+export async function getHistoryFeed(q: z.output<typeof historyFeedQuery>, caller: Caller) {
   const security = q.security === 'true';
   const admin = caller.role === 'admin';
   if (security && !admin) throw forbidden(MSG.historySecurityAdminOnly);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { UserRecord } from '../db/users';
+import type { Caller } from '../contract/caller';
 import { listUsers } from '../db/users';
 import { getVillage, listVillages } from '../db/villages';
 import * as store from '../db/requests';
@@ -33,7 +33,7 @@ export async function listRequests() {
 }
 
 /** POST /api/permintaan: a pengelola files a request for a village it owns (counted in its region's statistics). */
-export function createRequest(input: z.output<typeof createRequestInput>, caller: UserRecord, who: Who) {
+export function createRequest(input: z.output<typeof createRequestInput>, caller: Caller, who: Who) {
   return inUnitOfWork(who, async (uow, read) => {
     // afresh after a lost race (the village's tallies and region are what the write counts from)
     const village = await ownedVillage(input.kd_desa, caller, read.consistent);

@@ -14,7 +14,7 @@ import {
   type StoredItem,
   type TourismDescriptionRecord,
 } from '../db/tourism-descriptions';
-import type { UserRecord } from '../db/users';
+import type { Caller } from '../contract/caller';
 import { conflict, invalid, found, notFound, tooLarge } from '../contract/errors';
 import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
@@ -233,7 +233,7 @@ const entryOf = (who: Who, action: string, before?: TourismDescriptionRecord, af
 export async function createTourismDescription(
   input: CreateTourismInput,
   files: UploadedFile[],
-  caller: UserRecord,
+  caller: Caller,
   who: Who,
 ): Promise<TourismDescriptionRecord> {
   const village = await ownedVillage(input.kd_desa, caller);
@@ -283,7 +283,7 @@ export async function createTourismDescription(
  */
 async function modify(
   kd: string,
-  caller: UserRecord,
+  caller: Caller,
   history: { who: Who; action: string },
   change: (current: TourismDescriptionRecord, images: ImageChanges) => Promise<TourismDescriptionRecord>,
   files: readonly UploadedFile[] = [],
@@ -306,7 +306,7 @@ async function modify(
 }
 
 /** PUT /api/deskripsi-wisata/{kd}: texts replaced when given; each given category replaced (known ids keep theirs). */
-export function updateTourismDescription(kd: string, input: UpdateTourismInput, files: UploadedFile[], caller: UserRecord, who: Who) {
+export function updateTourismDescription(kd: string, input: UpdateTourismInput, files: UploadedFile[], caller: Caller, who: Who) {
   const byField = filesByField(files);
   return modify(
     kd,
@@ -333,7 +333,7 @@ export function updateTourismDescription(kd: string, input: UpdateTourismInput, 
 }
 
 /** PATCH /api/deskripsi-wisata/{kd}: appends new items (with images) to the given categories. */
-export async function appendTourismItems(kd: string, input: AppendTourismItemsInput, files: UploadedFile[], caller: UserRecord, who: Who) {
+export async function appendTourismItems(kd: string, input: AppendTourismItemsInput, files: UploadedFile[], caller: Caller, who: Who) {
   const byField = filesByField(files);
   const affected = CATEGORIES.filter((c) => input[c] !== undefined || byField.has(c));
   const record = await modify(
@@ -355,7 +355,7 @@ export async function appendTourismItems(kd: string, input: AppendTourismItemsIn
 }
 
 /** PATCH /api/deskripsi-wisata/{kd}/remove-item. */
-export async function removeTourismItem(kd: string, input: z.output<typeof removeTourismItemInput>, caller: UserRecord, who: Who) {
+export async function removeTourismItem(kd: string, input: z.output<typeof removeTourismItemInput>, caller: Caller, who: Who) {
   const { entity_type: category, item_id: id } = input;
   const record = await modify(kd, caller, { who, action: 'item_removed' }, async (d) => {
     const index = d[category].findIndex((i) => i.id === id);
@@ -367,7 +367,7 @@ export async function removeTourismItem(kd: string, input: z.output<typeof remov
 }
 
 /** DELETE /api/deskripsi-wisata/{kd}: the description; its images are released (the sweep collects them after the grace period). */
-export async function deleteTourismDescription(kd: string, caller: UserRecord, who: Who): Promise<void> {
+export async function deleteTourismDescription(kd: string, caller: Caller, who: Who): Promise<void> {
   const village = await ownedVillage(kd, caller);
   await readModifyWrite({
     ...stored,

@@ -12,7 +12,7 @@ import {
   type VillageDescriptionRecord,
 } from '../db/village-descriptions';
 import { getVillage } from '../db/villages';
-import type { UserRecord } from '../db/users';
+import type { Caller } from '../contract/caller';
 import { conflict, forbidden, invalid, found, notFound, tooLarge } from '../contract/errors';
 import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
@@ -85,7 +85,7 @@ const kindsOf = (input: { jenis_desa: JenisDesa; jenis_desa_list?: JenisDesa[] }
 ];
 
 /** The village named by a description request: 400 when it does not exist (contract text), 403 when another manager's. */
-async function checkOwnedVillage(kd: string, caller: UserRecord, missing: 'badRequest' | 'notFound') {
+async function checkOwnedVillage(kd: string, caller: Caller, missing: 'badRequest' | 'notFound') {
   const village = await getVillage(kd);
   if (!village) throw missing === 'badRequest' ? invalid(MSG.villageCodeUnknown) : notFound(MSG.villageDescriptionNotFound);
   if (village.email !== normEmail(caller.email)) throw forbidden(MSG.villageOwnerOnly);
@@ -117,7 +117,7 @@ const entryOf = (who: Who, action: string, before?: VillageDescriptionRecord, af
 export async function createVillageDescription(
   input: z.output<typeof createVillageDescriptionInput>,
   files: VillageDescriptionFiles,
-  caller: UserRecord,
+  caller: Caller,
   who: Who,
 ) {
   const village = await checkOwnedVillage(input.kd_desa, caller, 'badRequest');
@@ -157,7 +157,7 @@ export async function updateVillageDescription(
   kd: string,
   input: z.output<typeof updateVillageDescriptionInput>,
   files: VillageDescriptionFiles,
-  caller: UserRecord,
+  caller: Caller,
   who: Who,
 ) {
   const village = await checkOwnedVillage(kd, caller, 'notFound');
@@ -194,7 +194,7 @@ export async function updateVillageDescription(
 }
 
 /** DELETE /api/deskripsi-desa/{kd}: the description; its images are released (the sweep collects them after the grace period). */
-export async function deleteVillageDescription(kd: string, caller: UserRecord, who: Who): Promise<void> {
+export async function deleteVillageDescription(kd: string, caller: Caller, who: Who): Promise<void> {
   const village = await checkOwnedVillage(kd, caller, 'notFound');
   await readModifyWrite({
     ...stored,

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { UserRecord } from '../db/users';
+import type { Caller } from '../contract/caller';
 import { getUserByEmail, listUsers, users as userEntity } from '../db/users';
 import { cascadeDeleteVillage, finishVillageDeletion, pendingDeletions, retiredVillageOwner, VillageChangedError } from '../db/cascade';
 import { normEmail } from '../db/keys';
@@ -57,7 +57,7 @@ export type VillageInput = z.output<typeof villageInput>;
  * and owns no village, once, and only from the source address (`who.source`, the
  * caller's IP) that registered the account.
  */
-export async function createVillage(fields: VillageInput, caller: UserRecord | undefined, who: Who): Promise<CreatedVillage> {
+export async function createVillage(fields: VillageInput, caller: Caller | undefined, who: Who): Promise<CreatedVillage> {
   const owner = await getUserByEmail(fields.email);
   if (!owner) throw invalid(MSG.emailNotRegistered);
   try {
@@ -89,7 +89,7 @@ const villageJournal = (who: Who, action: string) =>
   journal<VillageRecord>(who, action, { record: (v) => v.kd_desa }, (b, a) => ({ kd_desa: (a ?? b)!.kd_desa }));
 
 /** Loads a village the caller owns: 404 when missing, 403 when another manager's. */
-export async function ownedVillage(kd: string, caller: UserRecord, consistent = false): Promise<VillageRecord> {
+export async function ownedVillage(kd: string, caller: Caller, consistent = false): Promise<VillageRecord> {
   const village = found(await store.getVillage(kd, consistent), MSG.villageNotFound);
   if (village.email !== normEmail(caller.email)) throw forbidden(MSG.villageOwnerOnly);
   return village;
@@ -103,8 +103,8 @@ const raceLost = (err: unknown) => err instanceof VersionConflictError || err in
  * only to a verified pengelola, with no acceptance step (docs/decisions.md); both
  * managers are mailed once it committed.
  */
-export async function updateVillage(kd: string, fields: VillageInput, caller: UserRecord, who: Who): Promise<VillageRecord> {
-  let next: UserRecord | undefined;
+export async function updateVillage(kd: string, fields: VillageInput, caller: Caller, who: Who): Promise<VillageRecord> {
+  let next: Caller | undefined;
   if (normEmail(fields.email) !== normEmail(caller.email)) {
     // A village may pass to another manager, never to an account that cannot manage it.
     next = await getUserByEmail(fields.email);
@@ -123,7 +123,7 @@ export async function updateVillage(kd: string, fields: VillageInput, caller: Us
 }
 
 /** A read-modify-write of the caller's own village: read afresh (404/403) on each attempt, 10 attempts, then 409. */
-const ownedVillageKind = (kd: string, caller: UserRecord) => ({
+const ownedVillageKind = (kd: string, caller: Caller) => ({
   kd,
   callerId: caller.id,
   read: () => ownedVillage(kd, caller, true),
@@ -133,8 +133,8 @@ const ownedVillageKind = (kd: string, caller: UserRecord) => ({
 });
 
 /** Tells both managers of a committed hand-over; a mail that fails is logged, the PUT still succeeded. */
-async function mailHandover(village: VillageRecord, previous: UserRecord, next: UserRecord): Promise<void> {
-  const name = (u: UserRecord) => u.full_name || u.username;
+async function mailHandover(village: VillageRecord, previous: Caller, next: Caller): Promise<void> {
+  const name = (u: Caller) => u.full_name || u.username;
   const mails = villageHandedOverMails({
     village,
     previous: { email: normEmail(previous.email), name: name(previous) },
@@ -156,7 +156,7 @@ async function mailHandover(village: VillageRecord, previous: UserRecord, next: 
  * large village's deletion that was interrupted after it began (the village reads as
  * gone) is completed by its owner's retry, which then succeeds.
  */
-export async function deleteVillage(kd: string, caller: UserRecord, who: Who): Promise<void> {
+export async function deleteVillage(kd: string, caller: Caller, who: Who): Promise<void> {
   try {
     await readModifyWrite({
       ...ownedVillageKind(kd, caller),
@@ -169,7 +169,7 @@ export async function deleteVillage(kd: string, caller: UserRecord, who: Who): P
   await deleteVillageImages(kd);
 }
 
-async function finishOwnDeletion(kd: string, caller: UserRecord): Promise<boolean> {
+async function finishOwnDeletion(kd: string, caller: Caller): Promise<boolean> {
   const retired = await retiredVillageOwner(kd);
   if (retired === undefined) return false;
   if (retired !== normEmail(caller.email)) throw forbidden(MSG.villageOwnerOnly);

@@ -47,4 +47,15 @@ export function withCaching(
   return { ...result, headers: { ...headers, ETag: etag, 'Cache-Control': cacheControl } };
 }
 
+/**
+ * The answer to a GET of a route whose token is optional differs with the token (GET
+ * /api/statistik adds the accounts): `Vary: Authorization` (added to the answer's Vary) keeps
+ * the two apart in caches.
+ */
+export function varyOnAuthorization(result: APIGatewayProxyResult, request: { method: string; optional: boolean }): APIGatewayProxyResult {
+  if (!request.optional || request.method !== 'GET') return result;
+  const vary = result.headers?.Vary;
+  return { ...result, headers: { ...result.headers, Vary: vary ? `${String(vary)}, Authorization` : 'Authorization' } };
+}
+
 export const notModified = (etag: string): APIGatewayProxyResult => ({ statusCode: 304, headers: { ETag: etag }, body: '' });

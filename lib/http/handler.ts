@@ -1,32 +1,26 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { accessRule, type RouteKey } from '../auth/access-rules';
-import { getListTag } from '../domain/list-versions';
-import type { ListKind } from '../contract/lists';
-import { ROUTE_KEYS, ROUTES, splitRouteKey, type RouteSpec } from '../routes';
-import { fromWebAppPath } from '../web-app/paths';
-import { isDependencyUnavailable } from '../platform/aws';
-import { authorize, readAheadKeys } from '../auth/authenticate';
+import { ROUTES, splitRouteKey, type RouteSpec } from '../routes';
 import { withReadAhead } from '../db/read-ahead';
 import { config } from '../platform/config';
-import type { UserRecord } from '../db/users';
+import type { Caller } from '../contract/caller';
 import { whoIs, type Who } from '../db/history';
-import { log, logger } from '../platform/log';
-import { recordRequest } from '../platform/metrics';
 import { inSubsegment } from '../platform/tracing';
 import { MSG } from '../contract/messages';
-import { matches, notModified, withCaching } from './caching';
-import { acceptsGzip, withCompression } from './compression';
-import { corsHeaders } from './cors';
-import { DomainError } from '../contract/errors';
-import { httpFailure } from './errors';
-import { failure, json } from './response';
-import { readInput, type Input, type InputSpec } from './input';
+import { varyOnAuthorization, withCaching } from './caching';
+import { withCompression } from './compression';
+import { withCors } from './cors';
+import { json } from './response';
+import { lowerHeaders, pathParams, queryParams, readInput, type Input, type InputSpec } from './input';
 import { idempotencyKeyOf, idempotent } from './idempotency';
+import { answerErrors, checkAccess, closeRequestLog, openRequestLog, revalidateListRead, routeOf } from './steps';
+
+export { routeOf };
 
 export interface Request {
   event: APIGatewayProxyEvent;
   /** The caller, when the route's rule required (or optionally read) a token. */
-  user?: UserRecord;
+  user?: Caller;
   /** Header names lower-cased. */
   headers: Record<string, string>;
   /** Who the history records as making the request's changes (lib/domain/history.ts). */
@@ -40,35 +34,6 @@ export type RouteFunction<S extends InputSpec> = (req: Request & Input<S>) => Pr
 export type LambdaHandler = (event: APIGatewayProxyEvent, context?: Partial<Context>) => Promise<APIGatewayProxyResult>;
 /** A wrapped route: the Lambda handler, with the input spec it parses (read by tests/docs/inputs.test.ts). */
 export type RouteHandler = LambdaHandler & { readonly input: InputSpec };
-
-function decodeParam(v: string): string {
-  if (!v.includes('%')) return v;
-  try {
-    return decodeURIComponent(v);
-  } catch {
-    return v;
-  }
-}
-
-function lowerHeaders(h: APIGatewayProxyEvent['headers'] | null | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(h ?? {})) if (typeof v === 'string') out[k.toLowerCase()] = v;
-  return out;
-}
-
-/**
- * The route an event is for, from the table: its method and the path template API
- * Gateway matched (`resource`; a web-app alias stands for its contract path). OPTIONS
- * (CORS preflight) and `ANY` routes match any method of their path.
- */
-export function routeOf(event: Pick<APIGatewayProxyEvent, 'httpMethod' | 'resource'>): RouteKey | undefined {
-  const path = fromWebAppPath(event.resource ?? '');
-  const method = (event.httpMethod ?? '').toUpperCase();
-  const exact = `${method} ${path}`;
-  if (exact in ROUTES) return exact as RouteKey;
-  if (`ANY ${path}` in ROUTES) return `ANY ${path}` as RouteKey;
-  return method === 'OPTIONS' ? ROUTE_KEYS.find((k) => splitRouteKey(k).path === path) : undefined;
-}
 
 /**
  * Wraps a route's function. The function names no route: each request's route comes from
@@ -84,7 +49,9 @@ export function routeOf(event: Pick<APIGatewayProxyEvent, 'httpMethod' | 'resour
  * no-store for token-dependent ones: lib/http/caching.ts), runs a write that sends an
  * `Idempotency-Key` once per key (lib/http/idempotency.ts), records the request's metrics
  * (lib/platform/metrics.ts) and runs the operation in a trace subsegment
- * (lib/platform/tracing.ts). Config is validated when the module loads.
+ * (lib/platform/tracing.ts). Each of these is a named step (lib/http/steps.ts and the
+ * module of its subject); `handle` runs them in order. Config is validated when a route
+ * is wrapped.
  */
 export function route<const S extends InputSpec>(spec: S, fn: RouteFunction<S>): RouteHandler;
 export function route(fn: RouteFunction<object>): RouteHandler;
@@ -102,105 +69,66 @@ export function route<S extends InputSpec>(specOrFn: S | RouteFunction<S>, maybe
     return (ROUTES[key] as RouteSpec).readAhead ? withReadAhead(() => handle(key, event, context)) : handle(key, event, context);
   };
   return Object.assign(handler, { input: inputSpec });
+
   async function handle(key: RouteKey, event: APIGatewayProxyEvent, context?: Partial<Context>): Promise<APIGatewayProxyResult> {
     const rule = accessRule(key);
-    const spec: RouteSpec = ROUTES[key];
-    const reads = spec.reads;
-    const started = Date.now();
-    const requestId = context?.awsRequestId ?? event.requestContext?.requestId;
-    logger.appendKeys({ route: key, requestId });
+    const started = openRequestLog(key, context?.awsRequestId ?? event.requestContext?.requestId);
     const headers = lowerHeaders(event.headers);
-    const cors = corsHeaders(headers['origin'], cfg.corsOrigins);
-    let result: APIGatewayProxyResult;
+    const method = event.httpMethod;
     // a GET answered without a caller (public, or optional and no token sent) is the same for everyone: cacheable
-    let anonymous = rule.kind === 'public';
+    let shared = rule.kind === 'public';
+    let result: APIGatewayProxyResult;
     try {
-      if (event.httpMethod === 'OPTIONS') {
-        result = { statusCode: 204, headers: {}, body: '' };
-      } else {
-        const params: Record<string, string> = {};
-        for (const [k, v] of Object.entries(event.pathParameters ?? {})) if (v != null) params[k] = decodeParam(v);
-        const user = await authorize(rule, headers, readAheadKeys(spec.readAhead, params));
-        anonymous ||= rule.kind === 'optional' && !user;
-        const query: Record<string, string> = {};
-        for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v != null) query[k] = v;
-        const timeLeft = () => context?.getRemainingTimeInMillis?.() ?? Infinity;
-        const idempotencyKey = idempotencyKeyOf(key, event.httpMethod, headers);
-        const run = () =>
-          inSubsegment(key, coldStart, async () =>
-            fn({
-              event,
-              user,
-              headers,
-              who: whoIs(user, event.requestContext?.identity?.sourceIp || undefined),
-              timeLeft,
-              ...(await readInput(inputSpec, event, headers, splitRouteKey(key).path, params, query)),
-            }),
-          );
-        // a list read without a token (public, or optional and none sent) is tagged, and revalidated in one small read
-        const tagged = reads && event.httpMethod === 'GET' && anonymous;
-        if (tagged) result = await listRead(reads, event, headers, run, spec.small);
-        else if (idempotencyKey)
-          result = await idempotent({ key: idempotencyKey, user, route: key, params, event, headers, timeLeft }, () =>
-            run().catch(errorAnswer),
-          );
-        else result = await run();
+      if (method === 'OPTIONS') result = { statusCode: 204, headers: {}, body: '' };
+      else {
+        const params = pathParams(event);
+        const user = await checkAccess(key, rule, headers, params);
+        shared ||= rule.kind === 'optional' && !user;
+        result = await respond({ key, event, context, headers, params, user, shared });
       }
     } catch (err) {
-      result = errorAnswer(err);
+      result = answerErrors(err);
     }
-    result = withCaching(result, { method: event.httpMethod, ifNoneMatch: headers['if-none-match'], shared: anonymous });
+    result = withCaching(result, { method, ifNoneMatch: headers['if-none-match'], shared });
     result = withCompression(result, headers);
-    // the answer to a token differs (GET /api/statistik adds the accounts): caches keep them apart
-    if (rule.kind === 'optional' && event.httpMethod === 'GET') {
-      const vary = result.headers?.Vary;
-      result.headers = { ...result.headers, Vary: vary ? `${String(vary)}, Authorization` : 'Authorization' };
-    }
-    result.headers = { ...result.headers, ...cors };
-    const durationMs = Date.now() - started;
-    log.info('request', { statusCode: result.statusCode, durationMs, coldStart });
-    recordRequest(key, result.statusCode, durationMs, coldStart);
-    logger.removeKeys(['route', 'requestId']);
+    result = varyOnAuthorization(result, { method, optional: rule.kind === 'optional' });
+    result = withCors(result, headers['origin'], cfg.corsOrigins);
+    closeRequestLog(key, started, result.statusCode, coldStart);
     coldStart = false;
     return result;
   }
-}
 
-/** A failure as its answer: a DomainError's status and text, 503 for an unavailable dependency, else 500 (logged, never sent). */
-function errorAnswer(err: unknown): APIGatewayProxyResult {
-  if (err instanceof DomainError) {
-    const f = httpFailure(err);
-    return failure(f.statusCode, f.message, f.headers);
+  /** The admitted request's answer: its input parsed and the route's function run, as a list read, once per Idempotency-Key, or plainly. */
+  async function respond(req: {
+    key: RouteKey;
+    event: APIGatewayProxyEvent;
+    context: Partial<Context> | undefined;
+    headers: Record<string, string>;
+    params: Record<string, string>;
+    user: Caller | undefined;
+    shared: boolean;
+  }): Promise<APIGatewayProxyResult> {
+    const { key, event, context, headers, params, user } = req;
+    const spec: RouteSpec = ROUTES[key];
+    const query = queryParams(event);
+    const timeLeft = () => context?.getRemainingTimeInMillis?.() ?? Infinity;
+    const idempotencyKey = idempotencyKeyOf(key, event.httpMethod, headers);
+    const run = () =>
+      inSubsegment(key, coldStart, async () =>
+        fn({
+          event,
+          user,
+          headers,
+          who: whoIs(user, event.requestContext?.identity?.sourceIp || undefined),
+          timeLeft,
+          ...(await readInput(inputSpec, event, headers, splitRouteKey(key).path, params, query)),
+        }),
+      );
+    // a list read without a token (public, or optional and none sent) is tagged, and revalidated in one small read
+    if (spec.reads && event.httpMethod === 'GET' && req.shared) return revalidateListRead(spec.reads, event, headers, run, spec.small);
+    // the idempotency record keeps the answer, a failure's too (its status decides whether it is replayed)
+    if (idempotencyKey)
+      return idempotent({ key: idempotencyKey, user, route: key, params, event, headers, timeLeft }, () => run().catch(answerErrors));
+    return run();
   }
-  if (isDependencyUnavailable(err)) {
-    log.error('dependency unavailable', err);
-    return failure(503, MSG.serviceUnavailable, { 'Retry-After': '5' });
-  }
-  log.error('unhandled error', err);
-  return json(500, { message: MSG.internalError });
-}
-
-/**
- * A public list read: its version tag first (one small read), then 304 if the caller's
- * If-None-Match still matches, else the list itself, tagged. The tag differs per query
- * and per encoding, as the representations do.
- */
-async function listRead(
-  reads: readonly ListKind[],
-  event: APIGatewayProxyEvent,
-  headers: Record<string, string>,
-  run: () => Promise<APIGatewayProxyResult>,
-  small = false,
-): Promise<APIGatewayProxyResult> {
-  const query = Object.entries(event.queryStringParameters ?? {})
-    .filter(([, v]) => v != null)
-    .sort(([a], [b]) => a.localeCompare(b));
-  const tagOf = () => getListTag(reads, `${new URLSearchParams(query as [string, string][])}|${acceptsGzip(headers) ? 'gzip' : ''}`);
-  // a small answer is read beside its tag (one round trip), unless the caller revalidates (then
-  // most likely a 304: the tag alone); a large list only once the tag did not match
-  const parallel = small && !headers['if-none-match'];
-  const [tag, early] = parallel ? await Promise.all([tagOf(), run()]) : [await tagOf(), undefined];
-  if (tag && matches(headers['if-none-match'], tag)) return notModified(tag);
-  const result = early ?? (await run());
-  return tag && result.statusCode === 200 ? { ...result, headers: { ...result.headers, ETag: tag } } : result;
 }

@@ -70,6 +70,36 @@ export interface Input<S extends InputSpec> {
   file: S extends { upload: UploadSpec } ? UploadedFile : undefined;
 }
 
+/** The request's headers, names lower-cased (values that are not strings left out). */
+export function lowerHeaders(h: APIGatewayProxyEvent['headers'] | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(h ?? {})) if (typeof v === 'string') out[k.toLowerCase()] = v;
+  return out;
+}
+
+/** The path parameters, URL-decoded (a parameter that does not decode is kept as sent). */
+export function pathParams(event: Pick<APIGatewayProxyEvent, 'pathParameters'>): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries(event.pathParameters ?? {})) if (v != null) params[k] = decodeParam(v);
+  return params;
+}
+
+/** The query parameters that have a value. */
+export function queryParams(event: Pick<APIGatewayProxyEvent, 'queryStringParameters'>): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [k, v] of Object.entries(event.queryStringParameters ?? {})) if (v != null) query[k] = v;
+  return query;
+}
+
+function decodeParam(v: string): string {
+  if (!v.includes('%')) return v;
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return v;
+  }
+}
+
 /**
  * Reads and parses a request's input as `spec` declares it: path parameters (a parameter
  * of the path template that the event lacks is ""), query, then the body, the form or the

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { personName } from '../contract/inputs';
-import type { UserRecord } from '../db/users';
+import type { Caller } from '../contract/caller';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -32,6 +32,6 @@ export function usernameCandidates(email: string): string[] {
 }
 
 /** `/auth/me`: the app reads `data.fullname`, `data.email`, `data.role` beside the contract's `user`. */
-export const meForWebApp = (u: UserRecord) => ({
+export const meForWebApp = (u: Caller) => ({
   data: { id: u.id, username: u.username, email: u.email, role: u.role, is_verified: u.is_verified, fullname: u.full_name },
 });

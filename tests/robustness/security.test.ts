@@ -158,7 +158,7 @@ describe('closed flaws of the original application', () => {
       {},
     );
     expect(withAuthorizer.statusCode).toBe(401);
-    const sources = ['lib/http/handler.ts', 'lib/auth/authenticate.ts', 'lib/auth/jwt.ts']
+    const sources = ['lib/http/handler.ts', 'lib/http/steps.ts', 'lib/auth/authenticate.ts', 'lib/auth/jwt.ts']
       .map((f) => readFileSync(join(ROOT, f), 'utf8'))
       .join('\n');
     expect(sources).not.toMatch(/NODE_ENV|isLocal|STAGE|bypass|skipAuth/i);
