@@ -15,6 +15,7 @@
  * | reset code           | RESET#<email>         | RESET    | —                        | —                      |
  * | login throttle       | LOGIN#<email>         | SRC#<ip> / ALL | —                  | —                      |
  * | village              | DESA#<kd_desa>        | DESA     | DESA / <created_at>#<kd> | OWNER#<email> / <kd>   |
+ *   (and GSI3PK / GSI3SK: DESAKAT#<kategori|belum> / <provinsi>#<kabupaten>#<kd>, lower case)
  * | score                | DESA#<kd_desa>        | SKOR     | SKOR / <kd_desa>         | —                      |
  * | tourism description  | DESA#<kd_desa>        | DESKWIS  | —                        | ATRAKSI / <random> (sparse) |
  * | its list position    | DESA#<kd_desa>        | DESKWIS#POS | —                     | —                      |
@@ -62,16 +63,16 @@
  * | DELETE /api/desa-wisata/{kd}      | Query PK = DESA#<kd>; TransactWrite delete all (+ REQ#, STAT#, SLUG#) |
  * | GET /api/permintaan               | Query GSI1 REQ + Query GSI1 USER + Query GSI1 DESA, joined        |
  * | GET /api/permintaan/{kd}          | GetItem REQ#; BatchGetItem USER# + DESA#                          |
- * | POST/DELETE /api/permintaan       | TransactWrite REQ# + village (codes, child_rev)                   |
- * | PUT /api/permintaan/{kd}          | UpdateItem REQ# (attribute_exists)                                |
+ * | POST/DELETE /api/permintaan       | TransactWrite REQ# + village (codes, tallies, child_rev) + region counters + history + list version |
+ * | PUT /api/permintaan/{kd}          | TransactWrite REQ# (changed fields as read) + village tallies (child_rev) + region counters + history + list version |
  * | GET /api/status-desa              | Query GSI1 STAT                                                   |
  * | GET /api/status-desa/{kd}         | GetItem STAT#<kd>                                                 |
- * | POST/DELETE /api/status-desa      | TransactWrite STAT# + village (codes, child_rev)                  |
- * | PUT /api/status-desa/{kd}         | UpdateItem STAT# (attribute_exists)                               |
+ * | POST/DELETE /api/status-desa      | TransactWrite STAT# + village (codes, tallies, child_rev) + region counters + history + list version |
+ * | PUT /api/status-desa/{kd}         | TransactWrite STAT# (changed fields as read) [+ village tallies + region counters] + history + list version |
  * | GET /api/skor                     | Query GSI1 DESA + Query GSI1 SKOR, joined                         |
  * | GET /api/skor/{kd}                | GetItem DESA#<kd>/SKOR                                            |
- * | POST /api/skor                    | TransactWrite score (attribute_not_exists) + village (child_rev)  |
- * | PUT /api/skor/{kd}                | TransactWrite ConditionCheck DESA# + Update score (attribute_exists) |
+ * | POST /api/skor                    | TransactWrite score (attribute_not_exists) + village category (child_rev) + region counters + history + list version |
+ * | PUT /api/skor/{kd}                | TransactWrite score (changed fields as read) + village category (child_rev) or ConditionCheck DESA# + history + list version |
  * | GET /api/deskripsi-wisata?page    | GetItem COUNTER#DESKWIS ∥ Query DESKWIS#IDX SK BETWEEN page bounds; BatchGetItem descriptions |
  * | GET /api/deskripsi-wisata/{kd}    | GetItem DESA#<kd>/DESKWIS                                         |
  * | POST/DELETE deskripsi-wisata      | GetItem DESA#, COUNTER (+ POS, last IDX on delete); TransactWrite description + position + index + counter + village child_rev |
@@ -79,6 +80,11 @@
  * | GET /api/atraksi-wisata           | Query GSI2 ATRAKSI from a random key (Limit 8, wraps) + BatchGetItem villages |
  * | GET /api/deskripsi-desa/{kd}      | GetItem DESA#<kd>/DESKDESA                                        |
  * | POST/PUT/DELETE deskripsi-desa    | GetItem DESA#, DESKDESA; TransactWrite description (version) + village gambar_cover |
+ * | GET /api/desa-wisata?provinsi&…   | Query GSI3 DESAKAT#<k> (one per category, or the one asked) with begins_with <provinsi>#[<kabupaten>#] |
+ * | GET /api/desa-wisata/export       | as the lists (GSI1 DESA, REQ, STAT, SKOR, USER; with a region: GSI3), joined; large files to S3 exports/ |
+ * | GET /api/statistik                | Query STATS#REGION [begins_with <provinsi>#] (+ GetItem STATS#ACCOUNTS with a token) |
+ * | GET …/{kd}/riwayat, /api/skor/{kd}/riwayat | Query HIST#<kd> (SK between the range, newest first) |
+ * | GET /api/riwayat                  | Query GSI1 HIST or HISTSEC (GSI1SK range); by actor: Query GSI2 HISTBY#<id> |
  * | any write with Idempotency-Key    | PutItem IDEM (condition: absent or expired) first; then UpdateItem (answer) or DeleteItem (released) |
  *
  * Pagination: DynamoDB has no offset, so the tourism descriptions hold dense positions
