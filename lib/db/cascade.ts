@@ -3,11 +3,11 @@ import { tableName } from './client';
 import { getItem, queryAll } from './helpers';
 
 import { fitsKey, keys } from './keys';
-import { listsChanged } from './list-versions';
 import { positionRemoval } from './tourism-descriptions';
 import { transactWrite } from './transact';
-import { contributionOf, negate, regionCounts } from './stats';
-import type { Journal, TransactItem } from './entity';
+import type { TransactItem } from './entity';
+import type { Who } from './history';
+import { UnitOfWork } from './unit-of-work';
 import { villages, type VillageRecord } from './villages';
 
 type Item = Record<string, unknown> & { PK: string; SK: string };
@@ -75,63 +75,59 @@ const INDEX_ATTRIBUTES = ['GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI
  * with what the village shows (gone); the owner's retry of the DELETE or the maintenance
  * sweep (`finishPendingDeletions`) completes the removal.
  */
-export async function cascadeDeleteVillage(village: VillageRecord, journal: Journal<VillageRecord>): Promise<void> {
+export async function cascadeDeleteVillage(village: VillageRecord, who: Who): Promise<void> {
   const partition = await villagePartition(village.kd_desa);
   const own = partition.find((i) => i.SK === VILLAGE_SK);
   const current = own ? villages.fromItem(own) : village;
   const contributions = await Promise.all(contributors.map((c) => c(current, partition)));
   const childKeys = childKeysOf(partition, contributions);
-  const retire: TransactItem[] = [
-    ...contributions.flatMap((c) => c.writes ?? []),
-    // the deletion's history entry lives in the village's timeline (HIST#<kd>), which outlives it
-    journal(current, undefined),
-    // what it added to its region's statistics leaves with it (its month's "new" stays: it was new then)
-    ...regionCounts(current, negate(contributionOf(current))),
-    ...listsChanged('villages', 'requests', 'statuses', 'scores', 'tourism'),
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.slugMarker(current.slug),
-        ConditionExpression: 'attribute_not_exists(PK) OR kd_desa = :kd',
-        ExpressionAttributeValues: { ':kd': current.kd_desa },
-      },
-    },
-  ];
-  const childDeletes = childKeys.map(deleteOf);
   // A child added meanwhile (child_rev) or list positions moved by a concurrent
   // description create/delete: the caller reads everything again and retries.
   const changed = () => new VillageChangedError();
-  if (retire.length + 1 + childDeletes.length <= TRANSACTION_LIMIT) {
-    const villageDelete: TransactItem = {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.village(current.kd_desa),
-        ConditionExpression: 'child_rev = :rev',
-        ExpressionAttributeValues: { ':rev': current.child_rev },
-      },
-    };
-    await transactWrite([...retire, villageDelete, ...childDeletes], changed);
+  const uow = new UnitOfWork(who);
+  for (const w of contributions.flatMap((c) => c.writes ?? [])) uow.include(w, changed);
+  uow.include(slugFreed(current), changed);
+  // the children's lists change with it
+  uow.listsChange('requests', 'statuses', 'scores', 'tourism');
+  const childDeletes = childKeys.map(deleteOf);
+  // The deletion brings (derived from the village's declaration): its history entry (in the
+  // village's timeline, which outlives it), its part of its region's statistics leaving (its
+  // month's "new" stays: it was new then) and the five lists' versions: with the delete, 8 items.
+  if (uow.size + 8 + childDeletes.length <= TRANSACTION_LIMIT) {
+    uow.delete(villages, current, { guard: changed, unchanged: { child_rev: current.child_rev } });
+    for (const d of childDeletes) uow.include(d);
+    await uow.commit();
     return;
   }
-  await transactWrite(
-    [
-      ...retire,
-      {
-        Update: {
-          TableName: tableName(),
-          Key: keys.village(current.kd_desa),
-          // child_rev moves too: a child write that read the village before this fails its condition
-          UpdateExpression: `SET deleting = :at ADD child_rev :one REMOVE ${INDEX_ATTRIBUTES.join(', ')}`,
-          ConditionExpression: 'child_rev = :rev AND attribute_not_exists(deleting)',
-          ExpressionAttributeValues: { ':rev': current.child_rev, ':at': nowIso(), ':one': 1 },
-        },
-      },
-      { Put: { TableName: tableName(), Item: { ...keys.pendingDeletion(current.kd_desa), type: 'CASCADE', at: nowIso() } } },
-    ],
-    changed,
-  );
+  uow.delete(villages, current, { guard: changed, as: retirement(current) });
+  uow.include({ Put: { TableName: tableName(), Item: { ...keys.pendingDeletion(current.kd_desa), type: 'CASCADE', at: uow.at } } });
+  await uow.commit();
   await removeRetired(current.kd_desa, childKeys);
 }
+
+/** The village's slug freed (if it is still the village's). */
+const slugFreed = (v: VillageRecord): TransactItem => ({
+  Delete: {
+    TableName: tableName(),
+    Key: keys.slugMarker(v.slug),
+    ConditionExpression: 'attribute_not_exists(PK) OR kd_desa = :kd',
+    ExpressionAttributeValues: { ':kd': v.kd_desa },
+  },
+});
+
+/**
+ * The village retired: marked `deleting` (it reads as gone) and out of every index (every
+ * list); child_rev moves too, so a child write that read the village before fails its condition.
+ */
+const retirement = (v: VillageRecord): TransactItem => ({
+  Update: {
+    TableName: tableName(),
+    Key: keys.village(v.kd_desa),
+    UpdateExpression: `SET deleting = :at ADD child_rev :one REMOVE ${INDEX_ATTRIBUTES.join(', ')}`,
+    ConditionExpression: 'child_rev = :rev AND attribute_not_exists(deleting)',
+    ExpressionAttributeValues: { ':rev': v.child_rev, ':at': nowIso(), ':one': 1 },
+  },
+});
 
 /**
  * Completes the deletion of a retired village (one marked `deleting`): removes what is

@@ -97,6 +97,8 @@ export interface Entity<S extends z.ZodObject, P extends keyof z.infer<S> & stri
   replaceIfUnchanged(before: z.infer<S>, after: z.infer<S>): TransactItem;
   /** The transaction item that deletes the item if it exists. */
   deleteIfExists(id: string): TransactItem;
+  /** The transaction item that deletes the item if it still holds these values. */
+  deleteIfUnchanged(id: string, values: Partial<z.infer<S>>): TransactItem;
 }
 
 export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> & string>(def: EntityDefinition<S, P>): Entity<S, P> {
@@ -189,6 +191,18 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
       };
     },
     deleteIfExists: (id) => ({ Delete: { TableName: tableName(), Key: def.key(id), ConditionExpression: 'attribute_exists(PK)' } }),
+    deleteIfUnchanged(id, values) {
+      const entries = Object.entries(values);
+      return {
+        Delete: {
+          TableName: tableName(),
+          Key: def.key(id),
+          ConditionExpression: entries.map((_, i) => `#f${i} = :f${i}`).join(' AND '),
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+          ExpressionAttributeValues: Object.fromEntries(entries.map(([, v], i) => [`:f${i}`, v])),
+        },
+      };
+    },
     setIfUnchanged(current, values) {
       const names: Record<string, string> = {};
       const vals: Record<string, unknown> = {};

@@ -134,9 +134,20 @@ export class UnitOfWork {
     return true;
   }
 
-  /** Deletes the record as read (`guard` when it is gone already). */
-  delete<E extends AnyEntity>(entity: E, before: RecordOf<E>, opts: ChangeOptions = {}): void {
-    this.steps.push({ item: entity.deleteIfExists(entity.id(before)), guard: opts.guard });
+  /**
+   * Deletes the record as read (`guard` when it is gone already, or no longer holds
+   * `opts.unchanged`'s values). `opts.as` replaces the plain delete by another item that
+   * makes the record absent to every reader (a village retired before its children go:
+   * lib/db/cascade.ts); what the deletion brings with it is derived the same.
+   */
+  delete<E extends AnyEntity>(
+    entity: E,
+    before: RecordOf<E>,
+    opts: ChangeOptions & { unchanged?: Partial<RecordOf<E>>; as?: TransactItem } = {},
+  ): void {
+    const id = entity.id(before);
+    const item = opts.as ?? (opts.unchanged ? entity.deleteIfUnchanged(id, opts.unchanged) : entity.deleteIfExists(id));
+    this.steps.push({ item, guard: opts.guard });
     this.derive(entity, before, undefined, opts);
   }
 
@@ -166,6 +177,11 @@ export class UnitOfWork {
 
   get empty(): boolean {
     return this.steps.length === 0;
+  }
+
+  /** How many items the transaction holds so far (besides list versions). */
+  get size(): number {
+    return this.steps.length;
   }
 
   /** Writes the unit in one transaction (nothing when nothing changed); a failed condition throws its guard's error. */

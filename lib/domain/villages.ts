@@ -30,7 +30,7 @@ import { MSG } from '../contract/messages';
 import { regionName } from '../contract/inputs';
 import { sameSignupSource } from '../auth/signup-source';
 import { deleteVillageImages } from './images';
-import { journal, type Who } from '../db/history';
+import type { Who } from '../db/history';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -83,10 +83,6 @@ export async function createVillage(fields: VillageInput, caller: Caller | undef
     throw err;
   }
 }
-
-/** The history entry of a village's deletion, in its timeline. */
-const villageJournal = (who: Who, action: string) =>
-  journal<VillageRecord>(who, action, { record: (v) => v.kd_desa }, (b, a) => ({ kd_desa: (a ?? b)!.kd_desa }));
 
 /** Loads a village the caller owns: 404 when missing, 403 when another manager's. */
 export async function ownedVillage(kd: string, caller: Caller, consistent = false): Promise<VillageRecord> {
@@ -160,7 +156,7 @@ export async function deleteVillage(kd: string, caller: Caller, who: Who): Promi
   try {
     await readModifyWrite({
       ...ownedVillageKind(kd, caller),
-      write: (current) => cascadeDeleteVillage(current, villageJournal(who, 'village.deleted')),
+      write: (current) => cascadeDeleteVillage(current, who),
     });
   } catch (err) {
     if (!(err instanceof DomainError && err.kind === 'notFound' && (await finishOwnDeletion(kd, caller)))) throw err;
