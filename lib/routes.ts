@@ -110,6 +110,14 @@ export type ReadAheadKind = 'village' | 'tourismDescription' | 'villageDescripti
 /** Memory of the functions that store images: a 12 MP photo's decode and three encodes (BENCHMARKS.md, images). */
 export const IMAGE_FUNCTION_MEMORY_MB = 1536;
 
+/** A manager's change of a description of their village: read ahead with the village, pengelola only (`forbidden` otherwise). */
+const descriptionChange = (kind: 'tourismDescription' | 'villageDescription', forbidden: string) =>
+  ({ readAhead: ['village', kind], access: role('pengelola', forbidden) }) as const;
+const tourismChange = descriptionChange('tourismDescription', MSG.pengelolaOnlyTourismDescription);
+const villageDescriptionChange = descriptionChange('villageDescription', MSG.pengelolaOnlyVillageDescription);
+/** Village statuses are written by dinas only. */
+const statusOffice = role('dinas', MSG.dinasOnlyStatus);
+
 export const ROUTES = {
   // accounts
   'POST /auth/register': { fn: 'authRegister', handler: 'auth/register', access: PUBLIC, webApp: '/authentication/register' },
@@ -191,32 +199,15 @@ export const ROUTES = {
   },
   'GET /api/deskripsi-wisata': { fn: 'tourismList', handler: 'tourism/list', access: PUBLIC, reads: ['tourism'] },
   'GET /api/deskripsi-wisata/{kd_desa}': { fn: 'tourismGet', handler: 'tourism/get', access: PUBLIC },
-  'PUT /api/deskripsi-wisata/{kd_desa}': {
-    fn: 'tourismUpdate',
-    storesImages: true,
-    handler: 'tourism/update',
-    readAhead: ['village', 'tourismDescription'],
-    access: role('pengelola', MSG.pengelolaOnlyTourismDescription),
-  },
-  'DELETE /api/deskripsi-wisata/{kd_desa}': {
-    fn: 'tourismDelete',
-    handler: 'tourism/delete',
-    readAhead: ['village', 'tourismDescription'],
-    access: role('pengelola', MSG.pengelolaOnlyTourismDescription),
-  },
+  'PUT /api/deskripsi-wisata/{kd_desa}': { fn: 'tourismUpdate', storesImages: true, handler: 'tourism/update', ...tourismChange },
+  'DELETE /api/deskripsi-wisata/{kd_desa}': { fn: 'tourismDelete', handler: 'tourism/delete', ...tourismChange },
   'PATCH /api/deskripsi-wisata/{kd_desa}': {
     fn: 'tourismAppendItems',
     storesImages: true,
     handler: 'tourism/append-items',
-    readAhead: ['village', 'tourismDescription'],
-    access: role('pengelola', MSG.pengelolaOnlyTourismDescription),
+    ...tourismChange,
   },
-  'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': {
-    fn: 'tourismRemoveItem',
-    handler: 'tourism/remove-item',
-    readAhead: ['village', 'tourismDescription'],
-    access: role('pengelola', MSG.pengelolaOnlyTourismDescription),
-  },
+  'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': { fn: 'tourismRemoveItem', handler: 'tourism/remove-item', ...tourismChange },
   'POST /api/upload/gambar': { fn: 'uploadImage', handler: 'uploads/upload-image', access: ANY_TOKEN, storesImages: true },
   'GET /api/atraksi-wisata': { fn: 'attractionsRandom', handler: 'attractions/random', access: PUBLIC, needs: ['GSI2'] },
 
@@ -236,19 +227,9 @@ export const ROUTES = {
     needs: ['GSI1', 'GSI3'],
   },
   'GET /api/status-desa/{kd_status}': { fn: 'statusGet', handler: 'statuses/get', access: ANY_TOKEN },
-  'POST /api/status-desa': { fn: 'statusCreate', handler: 'statuses/create', access: role('dinas', MSG.dinasOnlyStatus) },
-  'PUT /api/status-desa/{kd_status}': {
-    fn: 'statusUpdate',
-    handler: 'statuses/update',
-    access: role('dinas', MSG.dinasOnlyStatus),
-    readAhead: ['status'],
-  },
-  'DELETE /api/status-desa/{kd_status}': {
-    fn: 'statusDelete',
-    handler: 'statuses/delete',
-    access: role('dinas', MSG.dinasOnlyStatus),
-    readAhead: ['status'],
-  },
+  'POST /api/status-desa': { fn: 'statusCreate', handler: 'statuses/create', access: statusOffice },
+  'PUT /api/status-desa/{kd_status}': { fn: 'statusUpdate', handler: 'statuses/update', access: statusOffice, readAhead: ['status'] },
+  'DELETE /api/status-desa/{kd_status}': { fn: 'statusDelete', handler: 'statuses/delete', access: statusOffice, readAhead: ['status'] },
 
   // village descriptions
   'GET /api/deskripsi-desa/{kd_desa}': { fn: 'villageDescriptionGet', handler: 'village-descriptions/get', access: PUBLIC },
@@ -262,14 +243,12 @@ export const ROUTES = {
     fn: 'villageDescriptionUpdate',
     storesImages: true,
     handler: 'village-descriptions/update',
-    readAhead: ['village', 'villageDescription'],
-    access: role('pengelola', MSG.pengelolaOnlyVillageDescription),
+    ...villageDescriptionChange,
   },
   'DELETE /api/deskripsi-desa/{kd_desa}': {
     fn: 'villageDescriptionDelete',
     handler: 'village-descriptions/delete',
-    readAhead: ['village', 'villageDescription'],
-    access: role('pengelola', MSG.pengelolaOnlyVillageDescription),
+    ...villageDescriptionChange,
   },
 
   // scores

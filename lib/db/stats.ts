@@ -43,7 +43,6 @@ export function sum(...all: Counts[]): Counts {
   for (const k of Object.keys(out)) if (out[k] === 0) delete out[k];
   return out;
 }
-export const negate = (c: Counts): Counts => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, -v]));
 
 /** The UpdateExpression that adds `counts` (with placeholders `#c<i>`, `:c<i>`), and its names and values. */
 export function addCounts(counts: Counts, prefix = 'c') {

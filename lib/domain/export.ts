@@ -31,24 +31,26 @@ interface Column {
   kind: 'text' | 'number' | 'date' | 'yes-no';
 }
 
+const column = (key: string, header: string, width: number, kind: Column['kind'] = 'text'): Column => ({ key, header, width, kind });
+
 /** The sheet's columns, in order (headers in Indonesian, as an office reads them). */
 export const EXPORT_COLUMNS: readonly Column[] = [
-  { key: 'kd_desa', header: 'Kode desa', width: 16, kind: 'text' },
-  { key: 'nama_desa', header: 'Nama desa', width: 24, kind: 'text' },
-  { key: 'nama_popular', header: 'Nama populer', width: 30, kind: 'text' },
-  { key: 'provinsi', header: 'Provinsi', width: 22, kind: 'text' },
-  { key: 'kabupaten', header: 'Kabupaten', width: 20, kind: 'text' },
-  { key: 'alamat', header: 'Alamat', width: 30, kind: 'text' },
-  { key: 'pengelola', header: 'Pengelola', width: 22, kind: 'text' },
-  { key: 'nomor_telepon', header: 'Nomor telepon', width: 18, kind: 'text' },
-  { key: 'email', header: 'Email pengelola', width: 28, kind: 'text' },
-  { key: 'akun_terverifikasi', header: 'Akun terverifikasi', width: 12, kind: 'yes-no' },
-  { key: 'status_permintaan', header: 'Status permintaan', width: 14, kind: 'text' },
-  { key: 'status_operasional', header: 'Status operasional', width: 14, kind: 'text' },
-  ...SCORE_FIELDS.map((f): Column => ({ key: f, header: f.replace(/_/g, ' '), width: 12, kind: 'number' })),
-  { key: 'rata_rata', header: 'Rata-rata', width: 10, kind: 'number' },
-  { key: 'kategori_desa', header: 'Kategori', width: 12, kind: 'text' },
-  { key: 'created_at', header: 'Terdaftar', width: 18, kind: 'date' },
+  column('kd_desa', 'Kode desa', 16),
+  column('nama_desa', 'Nama desa', 24),
+  column('nama_popular', 'Nama populer', 30),
+  column('provinsi', 'Provinsi', 22),
+  column('kabupaten', 'Kabupaten', 20),
+  column('alamat', 'Alamat', 30),
+  column('pengelola', 'Pengelola', 22),
+  column('nomor_telepon', 'Nomor telepon', 18),
+  column('email', 'Email pengelola', 28),
+  column('akun_terverifikasi', 'Akun terverifikasi', 12, 'yes-no'),
+  column('status_permintaan', 'Status permintaan', 14),
+  column('status_operasional', 'Status operasional', 14),
+  ...SCORE_FIELDS.map((f) => column(f, f.replace(/_/g, ' '), 12, 'number')),
+  column('rata_rata', 'Rata-rata', 10, 'number'),
+  column('kategori_desa', 'Kategori', 12),
+  column('created_at', 'Terdaftar', 18, 'date'),
 ];
 
 /** Latest of several records of one village, by a time field. */

@@ -1,6 +1,7 @@
 import { found, invalid } from '../contract/errors';
 import { MSG } from '../contract/messages';
-import { ImageReleasedError } from '../db/image-refs';
+import type { TransactItem } from '../db/entity';
+import { ImageReleasedError, REF_ROOM } from '../db/image-refs';
 import type { UploadedFile } from '../contract/files';
 import { withRetries } from '../platform/retry';
 import { ImageChanges } from './images';
@@ -56,4 +57,21 @@ export async function readModifyWrite<R, T>(op: ReadModifyWrite<R, T>): Promise<
   }
   await images.committed();
   return result;
+}
+
+/**
+ * Deletes a record read afresh, on the condition of the version read, releasing every
+ * image it lists in the same transaction (`remove` writes it with those `refs`).
+ */
+export function deleteReleasingImages<R>(
+  kind: RecordKind<R>,
+  village: { kd: string; callerId: number },
+  imagesOf: (record: R) => Iterable<string>,
+  remove: (current: R, refs: TransactItem[]) => Promise<void>,
+): Promise<void> {
+  return readModifyWrite({
+    ...kind,
+    ...village,
+    write: (current, images) => remove(current, images.refWrites(imagesOf(current), [], REF_ROOM)),
+  });
 }

@@ -22,7 +22,7 @@ import { MSG, withFields } from '../contract/messages';
 import { REF_ROOM } from '../db/image-refs';
 import { changesNothing, historyOf, type Who } from '../db/history';
 import { filesByField, IMAGE_MAX_BYTES, type ImageChanges } from './images';
-import { readModifyWrite, type RecordKind } from './read-modify-write';
+import { deleteReleasingImages, readModifyWrite, type RecordKind } from './read-modify-write';
 import { ownedVillage } from './villages';
 
 export { CATEGORIES, type Category };
@@ -369,18 +369,9 @@ export async function removeTourismItem(kd: string, input: z.output<typeof remov
 /** DELETE /api/deskripsi-wisata/{kd}: the description; its images are released (the sweep collects them after the grace period). */
 export async function deleteTourismDescription(kd: string, caller: Caller, who: Who): Promise<void> {
   const village = await ownedVillage(kd, caller);
-  await readModifyWrite({
-    ...stored,
-    kd: village.kd_desa,
-    callerId: caller.id,
-    write: (current, images) =>
-      store.deleteTourismDescription(
-        village.kd_desa,
-        current.version,
-        entryOf(who, 'deleted', current),
-        images.refWrites(imagesOf(current), [], REF_ROOM),
-      ),
-  }).catch(mapWriteErrors);
+  await deleteReleasingImages(stored, { kd: village.kd_desa, callerId: caller.id }, imagesOf, (current, refs) =>
+    store.deleteTourismDescription(village.kd_desa, current.version, entryOf(who, 'deleted', current), refs),
+  ).catch(mapWriteErrors);
 }
 
 /** GET /api/deskripsi-wisata/{kd}. */

@@ -20,7 +20,7 @@ import { MSG } from '../contract/messages';
 import { REF_ROOM } from '../db/image-refs';
 import { changesNothing, historyOf, type Who } from '../db/history';
 import { IMAGE_MAX_BYTES } from './images';
-import { readModifyWrite, type RecordKind } from './read-modify-write';
+import { deleteReleasingImages, readModifyWrite, type RecordKind } from './read-modify-write';
 import { normEmail } from '../db/keys';
 
 export const VILLAGE_DESCRIPTION_FORM_LIMITS: MultipartLimits = {
@@ -196,18 +196,9 @@ export async function updateVillageDescription(
 /** DELETE /api/deskripsi-desa/{kd}: the description; its images are released (the sweep collects them after the grace period). */
 export async function deleteVillageDescription(kd: string, caller: Caller, who: Who): Promise<void> {
   const village = await checkOwnedVillage(kd, caller, 'notFound');
-  await readModifyWrite({
-    ...stored,
-    kd: village.kd_desa,
-    callerId: caller.id,
-    write: (current, images) =>
-      store.deleteVillageDescription(
-        village.kd_desa,
-        current.version,
-        entryOf(who, 'deleted', current),
-        images.refWrites(villageDescriptionImages(current), [], REF_ROOM),
-      ),
-  }).catch(mapErrors);
+  await deleteReleasingImages(stored, { kd: village.kd_desa, callerId: caller.id }, villageDescriptionImages, (current, refs) =>
+    store.deleteVillageDescription(village.kd_desa, current.version, entryOf(who, 'deleted', current), refs),
+  ).catch(mapErrors);
 }
 
 /** GET /api/deskripsi-desa/{kd}. */

@@ -1,6 +1,10 @@
+import type * as z from 'zod';
 import { imageVariantsOf } from '../storage/images';
-import { CATEGORIES, toPublicTourismDescription, toPublicTourismItem, type Category } from '../domain/tourism-descriptions';
+import { CATEGORIES, TOURISM_FORM, toPublicTourismDescription, toPublicTourismItem, type Category } from '../domain/tourism-descriptions';
 import type { StoredItem, TourismDescriptionRecord } from '../db/tourism-descriptions';
+import { MSG } from '../contract/messages';
+import { namingFields } from '../contract/validation';
+import { form } from '../http/form';
 
 /**
  * Tourism items as the manager page (FasilitasProduk) writes and reads them:
@@ -51,6 +55,16 @@ export function fromWebAppTourismData(data: unknown): unknown {
   }
   return out;
 }
+
+/**
+ * The input spec of POST, PUT and PATCH /api/deskripsi-wisata (lib/http/input.ts): the
+ * form, the app's items adapted, refusals naming fields.
+ */
+export const tourismFormInput = <S extends z.ZodType>(data: S) => ({
+  form: form({ data, ...TOURISM_FORM }),
+  adapt: fromWebAppTourismData,
+  invalid: namingFields(MSG.tourismDescriptionInvalid),
+});
 
 const itemForWebApp = (c: Category, item: StoredItem) => ({
   ...toPublicTourismItem(c, item),

@@ -4,41 +4,34 @@ import { loginInput, registerInput, verifyAccountParams } from '../../auth/accou
 import { requestResetInput, resetPasswordInput, verifyResetInput } from '../../auth/reset-codes';
 import { MSG } from '../../contract/messages';
 import * as R from '../responses';
-import { badJson, createdDoc, done, e, ok, type AreaDocs } from './shared';
+import { area, badJson, createdDoc, done, e, json, ok, withData, type AreaDocs } from './shared';
 
+const entry = area('Akun');
 const mailFailed = (when: string) => e(500, MSG.mailFailed, when);
 
 export const AUTH_DOCS = {
-  'POST /auth/register': {
-    tag: 'Akun',
-    summary: 'Register an account (pengelola or dinas)',
+  'POST /auth/register': entry('Register an account (pengelola or dinas)', {
     description:
       'New accounts are unverified until an admin verifies them. Without `username` one is derived from the e-mail. The web app sends `fullName` for `full_name`. Admins cannot sign up.',
-    request: {
-      kind: 'json',
-      schema: registerInput,
-      example: {
-        username: 'pengelola_merapi',
-        full_name: 'Siti Rahayu',
-        email: 'siti@example.com',
-        password: 'rahasia-123',
-        role: 'pengelola',
-      },
-    },
-    success: createdDoc(R.success({ message: R.message(MSG.registerSuccess), data: z.object({ id: z.number().int() }) })),
+    request: json(registerInput, {
+      username: 'pengelola_merapi',
+      full_name: 'Siti Rahayu',
+      email: 'siti@example.com',
+      password: 'rahasia-123',
+      role: 'pengelola',
+    }),
+    success: createdDoc(withData(MSG.registerSuccess, z.object({ id: z.number().int() }))),
     errors: [
       badJson,
       e(400, MSG.registerInvalid, 'A field is missing or invalid'),
       e(409, MSG.emailTaken, 'The e-mail is already registered'),
       e(409, MSG.usernameTaken, 'The username is taken (case-insensitive)'),
     ],
-  },
-  'POST /auth/login': {
-    tag: 'Akun',
-    summary: 'Log in and receive a bearer token',
+  }),
+  'POST /auth/login': entry('Log in and receive a bearer token', {
     description:
       'The token (HS256 JWT, 24 h) is given at the top level and in `data`. Five failed logins for one e-mail within 15 minutes lock it for 15 minutes.',
-    request: { kind: 'json', schema: loginInput, example: { email: 'admin@desawisata.local', password: 'desawisata-demo' } },
+    request: json(loginInput, { email: 'admin@desawisata.local', password: 'desawisata-demo' }),
     success: ok(
       R.success({ message: R.message(MSG.loginSuccess), token: z.string(), data: z.object({ user: R.PublicUser, token: z.string() }) }),
     ),
@@ -49,12 +42,10 @@ export const AUTH_DOCS = {
       e(403, MSG.accountUnverified, 'Right password, but the account is not verified yet'),
       e(429, MSG.loginThrottled, 'Too many failed logins for this e-mail (see Retry-After)'),
     ],
-  },
-  'POST /auth/password': {
-    tag: 'Akun',
-    summary: 'Request a password reset code by e-mail',
+  }),
+  'POST /auth/password': entry('Request a password reset code by e-mail', {
     description: 'Sends a 6-digit code, valid 5 minutes; at most one new code per minute per e-mail.',
-    request: { kind: 'json', schema: requestResetInput, example: { email: 'siti@example.com' } },
+    request: json(requestResetInput, { email: 'siti@example.com' }),
     success: done(MSG.resetCodeSent),
     errors: [
       badJson,
@@ -63,27 +54,24 @@ export const AUTH_DOCS = {
       e(429, MSG.resetCodeTooSoon, 'A code was sent less than a minute ago (see Retry-After)'),
       mailFailed('The mail could not be sent (no code is left behind)'),
     ],
-  },
-  'POST /auth/password/verify': {
-    tag: 'Akun',
-    summary: 'Check a reset code',
-    request: { kind: 'json', schema: verifyResetInput, example: { email: 'siti@example.com', resetCode: '123456' } },
+  }),
+  'POST /auth/password/verify': entry('Check a reset code', {
+    request: json(verifyResetInput, { email: 'siti@example.com', resetCode: '123456' }),
     success: done(MSG.resetCodeValid),
     errors: [
       badJson,
       e(400, MSG.resetVerifyMissing, 'email or resetCode is missing'),
       e(400, MSG.resetCodeWrong, 'Wrong, expired, used-up or unknown code (5 tries per code)'),
     ],
-  },
-  'PUT /auth/password': {
-    tag: 'Akun',
-    summary: 'Set a new password with a reset code',
+  }),
+  'PUT /auth/password': entry('Set a new password with a reset code', {
     description: 'Checked in this order: all fields present, passwords equal, password length (8 to 128 characters), code.',
-    request: {
-      kind: 'json',
-      schema: resetPasswordInput,
-      example: { email: 'siti@example.com', resetCode: '123456', newPassword: 'rahasia-baru-123', confirmPassword: 'rahasia-baru-123' },
-    },
+    request: json(resetPasswordInput, {
+      email: 'siti@example.com',
+      resetCode: '123456',
+      newPassword: 'rahasia-baru-123',
+      confirmPassword: 'rahasia-baru-123',
+    }),
     success: done(MSG.passwordResetSuccess),
     errors: [
       badJson,
@@ -92,19 +80,12 @@ export const AUTH_DOCS = {
       e(400, MSG.passwordLength, 'The new password is shorter than 8 or longer than 128 characters'),
       e(400, MSG.resetCodeInvalidOrExpired, 'Wrong, expired, used-up or unknown code'),
     ],
-  },
-  'PUT /auth/verify/{email}': {
-    tag: 'Akun',
-    summary: 'Verify an account (admin)',
+  }),
+  'PUT /auth/verify/{email}': entry('Verify an account (admin)', {
     description: 'Idempotent; mails the user each time.',
     params: verifyAccountParams,
     success: done(MSG.accountVerified),
     errors: [e(404, MSG.userNotFound, 'No account with this e-mail'), mailFailed('The account is verified but the mail could not be sent')],
-  },
-  'GET /auth/me': {
-    tag: 'Akun',
-    summary: "The token owner's account",
-    success: ok(R.success({ user: R.PublicUser.omit({ full_name: true }) })),
-    errors: [],
-  },
+  }),
+  'GET /auth/me': entry("The token owner's account", { success: ok(R.success({ user: R.PublicUser.omit({ full_name: true }) })) }),
 } satisfies AreaDocs;

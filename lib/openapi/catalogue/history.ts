@@ -5,7 +5,9 @@ import { MSG } from '../../contract/messages';
 import { historyEntries } from '../../db/history';
 import { historyFeedQuery, historyQuery } from '../../domain/history';
 import * as R from '../responses';
-import { e, ok, ownerOnlyError, type AreaDocs } from './shared';
+import { area, e, ok, ownerOnlyError, type AreaDocs } from './shared';
+
+const entry = area('Riwayat');
 
 const queryErrors = [
   e(400, MSG.historyQueryInvalid, 'limit, from or to is not valid'),
@@ -20,6 +22,8 @@ const page = (item: z.ZodType) =>
       next_cursor: z.string().nullable().meta({ description: 'Pass as `cursor` for the next page; null after the last' }),
     }),
   );
+/** A village's entries over time: the path names the village, the query pages and narrows. */
+const timeline = (item: z.ZodType) => ({ params: kdDesaParams, query: historyQuery, success: page(item) });
 const scorePoint = z
   .object({
     at: z.string(),
@@ -30,32 +34,22 @@ const scorePoint = z
   .meta({ description: 'An evaluation: when, the action, the score as it then was (values, total, average, category), and what changed' });
 
 export const HISTORY_DOCS = {
-  'GET /api/desa-wisata/{kd_desa}/riwayat': {
-    tag: 'Riwayat',
-    summary: "A village's timeline, newest first",
+  'GET /api/desa-wisata/{kd_desa}/riwayat': entry("A village's timeline, newest first", {
     description:
       'Every change of the village and its records, with who made it and when. Its managing pengelola reads it while the village exists; dinas and admin also after its deletion (the deletion is its last entry).',
-    params: kdDesaParams,
-    query: historyQuery,
-    success: page(historyEntries.publicSchema),
+    ...timeline(historyEntries.publicSchema),
     errors: [
       ...queryErrors,
       ownerOnlyError,
       e(404, MSG.villageNotFound, 'No village with this code (for dinas and admin: none ever had it), or no `DESA-…` code at all'),
     ],
-  },
-  'GET /api/skor/{kd_desa}/riwayat': {
-    tag: 'Riwayat',
-    summary: "A village's evaluations over time, newest first",
+  }),
+  'GET /api/skor/{kd_desa}/riwayat': entry("A village's evaluations over time, newest first", {
     description: 'Public like the score itself; without the evaluator.',
-    params: kdDesaParams,
-    query: historyQuery,
-    success: page(scorePoint),
+    ...timeline(scorePoint),
     errors: [...queryErrors, noVillage],
-  },
-  'GET /api/riwayat': {
-    tag: 'Riwayat',
-    summary: "The service's history feed, newest first",
+  }),
+  'GET /api/riwayat': entry("The service's history feed, newest first", {
     description:
       "Filter by `actor`, `action`, `kd_desa` (a village code) and a time range. Account events (sign-ups, verifications, logins, resets) are admin's only: dinas sees neither them nor other security events; admin reads the security events with `security=true`. Fields that came from a request (records, names, changed values) are stored as sent: a UI must render them as text, never as HTML. Cost: one Query per page (a filter by action alone reads at most 1,000 entries for a page, which may then come back short with a cursor).",
     query: historyFeedQuery,
@@ -65,5 +59,5 @@ export const HISTORY_DOCS = {
       e(403, MSG.historySecurityAdminOnly, 'dinas asked for the account-security events'),
       e(404, MSG.villageNotFound, '`kd_desa` names no village that ever existed, or is no `DESA-…` code'),
     ],
-  },
+  }),
 } satisfies AreaDocs;

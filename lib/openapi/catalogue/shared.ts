@@ -1,12 +1,14 @@
 /**
- * The catalogue's vocabulary: what a route's entry holds (RouteDoc) and the error lists
- * and success shapes several areas share.
+ * The catalogue's vocabulary: what a route's entry holds (RouteDoc), and the builders of
+ * entries, request bodies, error lists and success shapes several areas share.
  */
-import type * as z from 'zod';
+import * as z from 'zod';
 import type { RouteKey } from '../../auth/access-rules';
 import type { MultipartLimits } from '../../contract/files';
+import { assetParams } from '../../contract/inputs';
 import { MSG } from '../../contract/messages';
 import { IMAGE_MAX_BYTES } from '../../domain/images';
+import { filteredListQuery } from '../../domain/list-filters';
 import * as R from '../responses';
 
 export type DocumentedRoute = Exclude<RouteKey, 'ANY /{proxy+}'>;
@@ -67,6 +69,14 @@ export interface RouteDoc {
 /** The entries of one area (functions/<area>); the index checks that together they document every route. */
 export type AreaDocs = Partial<Record<DocumentedRoute, RouteDoc>>;
 
+/** An area's entry without its tag and summary; `errors` defaults to none. */
+export type Entry = Omit<RouteDoc, 'tag' | 'summary' | 'errors'> & { errors?: ErrorDoc[] };
+
+/** The entry builder of one area: its tag is written once. */
+export const area =
+  (tag: string) =>
+  (summary: string, entry: Entry): RouteDoc => ({ tag, summary, ...entry, errors: entry.errors ?? [] });
+
 export const e = (status: number, message: string, when: string, suffix?: string): ErrorDoc => ({
   status,
   message,
@@ -77,30 +87,42 @@ export const e = (status: number, message: string, when: string, suffix?: string
 export const badJson = e(400, MSG.invalidJson, 'The body is not valid JSON');
 export const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 export const payloadTooLarge = e(413, MSG.payloadTooLarge, 'The request body exceeds the Lambda payload ceiling');
+export const multipartInvalid = e(400, MSG.multipartInvalid, 'The multipart body cannot be parsed');
+export const tooManyFields = e(400, MSG.tooManyFields, 'Too many non-file fields');
+export const fieldTooLarge = e(413, MSG.fieldTooLarge, 'A text field is too large');
+
+/** What checking the images of a request can answer; `one`: a request of one file. */
+export function imageErrors(one: boolean): ErrorDoc[] {
+  const [file, image, jpeg] = one ? ['The file', 'The image', 'The JPEG'] : ['A file', 'An image', 'A JPEG'];
+  return [
+    e(400, MSG.imageTypeInvalid, `${file} is not a JPEG, PNG or WebP image (checked by its bytes and header)`),
+    e(400, MSG.imageTooManyPixels, `${image} declares more than 50 megapixels (refused before decoding)`),
+    e(400, MSG.imageTooManyScans, `${jpeg} has more than 100 scans (refused before decoding)`),
+    e(400, MSG.imageCorrupt, `${image} is truncated or its data is corrupt`),
+    e(413, MSG.fileTooLarge, `${file} is larger than ${mb(IMAGE_MAX_BYTES)}`),
+  ];
+}
 
 /** What parsing a multipart/form-data (or JSON) body with image files can answer. */
-export function formErrors(limits: MultipartLimits): ErrorDoc[] {
+function formErrors(limits: MultipartLimits): ErrorDoc[] {
   const { files, filesPerField } = limits;
   return [
-    e(400, MSG.multipartInvalid, 'The multipart body cannot be parsed'),
+    multipartInvalid,
     e(400, MSG.fileFieldUnknown, 'A file comes in a field the route does not take', ': <field>'),
     e(400, MSG.tooManyFiles, `More than ${files} files in the request`, ` (maksimal ${files})`),
     e(400, MSG.tooManyFilesInField, `More than ${filesPerField} files in one field`, ` <field> (maksimal ${filesPerField})`),
-    e(400, MSG.tooManyFields, 'Too many non-file fields'),
-    e(400, MSG.imageTypeInvalid, 'A file is not a JPEG, PNG or WebP image (checked by its bytes and header)'),
-    e(400, MSG.imageTooManyPixels, 'An image declares more than 50 megapixels (refused before decoding)'),
-    e(400, MSG.imageTooManyScans, 'A JPEG has more than 100 scans (refused before decoding)'),
-    e(400, MSG.imageCorrupt, 'An image is truncated or its data is corrupt'),
-    e(413, MSG.fileTooLarge, `A file is larger than ${mb(IMAGE_MAX_BYTES)}`),
+    tooManyFields,
+    ...imageErrors(false),
     e(413, MSG.imageRequestBudget, 'The images of the request declare more than 100 megapixels together (refused before any is decoded)'),
-    e(413, MSG.fieldTooLarge, 'A text field is too large'),
+    fieldTooLarge,
     payloadTooLarge,
     e(415, MSG.unsupportedMediaType, 'The Content-Type is neither multipart/form-data nor application/json'),
   ];
 }
 
-/** Errors of a description form: the `data` field, and the size the record may reach. */
-export const dataErrors = (invalid: string): ErrorDoc[] => [
+/** Errors of a description form: the form, its `data` field (`invalid` names bad fields), the size the record may reach. */
+export const descriptionFormErrors = (limits: MultipartLimits, invalid: string): ErrorDoc[] => [
+  ...formErrors(limits),
   e(400, MSG.dataJsonInvalid, 'The `data` field (or the JSON body) is missing or not a JSON object'),
   e(400, invalid, 'A field of `data` is invalid; the offending fields are named', ': <fields>'),
   e(413, MSG.itemTooLarge, 'The description would exceed the 400 KB DynamoDB stores per item'),
@@ -115,11 +137,21 @@ export const villageMissing = e(404, MSG.villageNotFound, 'No village with this 
 export const ownVillage = [ownerOnlyError, villageMissing];
 
 export const pagingInvalid = e(400, MSG.paginationInvalid, 'page or limit is not a positive integer in range');
-export const filterInvalid = e(
+const filterInvalid = e(
   400,
   MSG.listFilterInvalid,
   'a filter (provinsi, kabupaten, kategori, status, jenis) is not valid (a region with #, too), or kabupaten was sent without provinsi',
 );
+
+/** A JSON body of `schema`, with an example it accepts. */
+export const json = (schema: z.ZodType, example: unknown): RequestDoc => ({ kind: 'json', schema, example });
+/** A form body: `data` of `schema` and the image fields `files`. */
+export const formBody = (schema: z.ZodType, files: FileFieldDoc[], example: unknown): RequestDoc => ({
+  kind: 'form',
+  schema,
+  files,
+  example,
+});
 
 export const ok = (schema: z.ZodType, description = 'Success'): SuccessDoc => ({ status: 200, description, schema });
 export const createdDoc = (schema: z.ZodType, description = 'Created'): SuccessDoc => ({ status: 201, description, schema });
@@ -127,3 +159,27 @@ export const createdDoc = (schema: z.ZodType, description = 'Created'): SuccessD
 export const done = (text: string) => ok(R.success({ message: R.message(text) }));
 /** A success answer of `data`. */
 export const okData = (schema: z.ZodType) => ok(R.success({ data: schema }));
+/** The body of a success answer with its message and `data`. */
+export const withData = (text: string, data: z.ZodType) => R.success({ message: R.message(text), data });
+
+/** A list of `item`, paged and filtered (`query`: the list filters, or a variant of them). */
+export const filteredList = (item: z.ZodType, query: z.ZodObject = filteredListQuery): Entry => ({
+  query,
+  success: okData(z.array(item)),
+  errors: [pagingInvalid, filterInvalid],
+});
+/** One record (or list) named by the path parameters `params`. */
+export const byKey = (params: z.ZodObject, data: z.ZodType, ...errors: ErrorDoc[]): Entry => ({ params, success: okData(data), errors });
+
+/** An HTML page of this API. */
+export const htmlPage = (description: string): Entry => ({
+  description,
+  success: { status: 200, description: 'HTML page', schema: z.string(), contentType: 'text/html' },
+});
+/** A script or stylesheet a page of this API loads (`description` names them). */
+export const pageAsset = (description: string): Entry => ({
+  description,
+  params: assetParams,
+  success: { status: 200, description: 'JavaScript or CSS', schema: z.string(), contentType: 'text/javascript' },
+  errors: [e(404, MSG.notFoundRoute, 'Not one of the served files')],
+});

@@ -1,6 +1,5 @@
 /** The catalogue of functions/statistics: the figures per region. */
 import * as z from 'zod';
-import { assetParams } from '../../contract/inputs';
 import { MSG } from '../../contract/messages';
 import { REQUEST_STATUSES } from '../../db/requests';
 import { KATEGORI } from '../../db/scores';
@@ -8,9 +7,10 @@ import { VILLAGE_STATUSES } from '../../db/statuses';
 import { EXPORT_LINK_SECONDS, exportQuery } from '../../domain/export';
 import { statisticsQuery } from '../../domain/statistics';
 import * as R from '../responses';
-import { e, ok, type AreaDocs } from './shared';
+import { area, e, htmlPage, ok, pageAsset, type AreaDocs } from './shared';
 import { EXPORT_INLINE_LIMIT } from '../../platform/config';
 
+const entry = area('Statistik');
 const count = z.number().int();
 const counts = (names: readonly string[]) => z.object(Object.fromEntries(names.map((n) => [n, count])));
 const statistics = z
@@ -39,18 +39,14 @@ const statistics = z
   .meta({ id: 'Statistics' });
 
 export const STATISTICS_DOCS = {
-  'GET /api/statistik': {
-    tag: 'Statistik',
-    summary: 'Figures per region: villages, categories, operating statuses, requests, accounts, per month',
+  'GET /api/statistik': entry('Figures per region: villages, categories, operating statuses, requests, accounts, per month', {
     description:
       'Public (an admin or dinas token adds the accounts). Read from counters every write keeps in its own transaction: one Query of about one item per kabupaten, whatever the number of villages. Without a token, a repeat read with If-None-Match answers 304 like the public lists.',
     query: statisticsQuery,
     success: ok(R.success({ data: statistics })),
     errors: [e(400, MSG.statisticsQueryInvalid, 'provinsi or kabupaten too long, empty or with #, or kabupaten without provinsi')],
-  },
-  'GET /api/desa-wisata/export': {
-    tag: 'Statistik',
-    summary: 'Every village as a spreadsheet (XLSX) or CSV file, for dinas and admin',
+  }),
+  'GET /api/desa-wisata/export': entry('Every village as a spreadsheet (XLSX) or CSV file, for dinas and admin', {
     description:
       "One row per village: code, names, region, address, manager, phone, e-mail, the manager's verification, the latest request status, the latest operating status, the six scores, average and category, registration time. `provinsi` (and `kabupaten` with it) narrow the rows. XLSX: a bold, frozen header row with a filter, numbers as numbers, the time as a date. CSV: UTF-8 with a byte-order mark, compressed for clients that take gzip. It holds managers' contact data: dinas and admin only.",
     query: exportQuery,
@@ -72,21 +68,15 @@ export const STATISTICS_DOCS = {
       e(400, MSG.exportQueryInvalid, 'format not xlsx or csv, a region too long, empty or with #, or kabupaten without provinsi'),
       e(403, MSG.exportOfficeOnly, 'a pengelola asked'),
     ],
-  },
-  'GET /statistik': {
-    tag: 'Statistik',
-    summary: 'The statistics page: charts of GET /api/statistik, with a province selector',
-    description:
+  }),
+  'GET /statistik': entry(
+    'The statistics page: charts of GET /api/statistik, with a province selector',
+    htmlPage(
       'An HTML page in Indonesian; Chart.js, its script and its style come from this API (`GET /statistik/{asset}`), not from a CDN.',
-    success: { status: 200, description: 'HTML page', schema: z.string(), contentType: 'text/html' },
-    errors: [],
-  },
-  'GET /statistik/{asset}': {
-    tag: 'Statistik',
-    summary: 'A script or stylesheet of the statistics page',
-    description: 'One of `chart.umd.js` (Chart.js), `statistik.js`, `statistik.css`.',
-    params: assetParams,
-    success: { status: 200, description: 'JavaScript or CSS', schema: z.string(), contentType: 'text/javascript' },
-    errors: [e(404, MSG.notFoundRoute, 'Not one of the served files')],
-  },
+    ),
+  ),
+  'GET /statistik/{asset}': entry(
+    'A script or stylesheet of the statistics page',
+    pageAsset('One of `chart.umd.js` (Chart.js), `statistik.js`, `statistik.css`.'),
+  ),
 } satisfies AreaDocs;

@@ -12,20 +12,25 @@ import {
 } from '../../domain/tourism-descriptions';
 import * as R from '../responses';
 import {
+  area,
   badJson,
+  byKey,
   createdDoc,
-  dataErrors,
+  descriptionFormErrors,
   done,
   e,
-  formErrors,
+  formBody,
+  json,
   ok,
-  okData,
   ownVillage,
   pagingInvalid,
+  withData,
   type AreaDocs,
   type ErrorDoc,
   type FileFieldDoc,
 } from './shared';
+
+const entry = area('Deskripsi wisata');
 
 const CATEGORY_FILES: FileFieldDoc[] = CATEGORIES.map((c) => ({
   field: `${c}[]`,
@@ -46,8 +51,7 @@ const tourismExample = {
 
 /** Errors of a form that writes items: the form, its `data`, and the images its items list. */
 const itemWriteErrors: ErrorDoc[] = [
-  ...formErrors(TOURISM_FORM_LIMITS),
-  ...dataErrors(MSG.tourismDescriptionInvalid),
+  ...descriptionFormErrors(TOURISM_FORM_LIMITS, MSG.tourismDescriptionInvalid),
   e(400, MSG.tooManyFilesForItems, "More files in a category field than that category's items take", ': <category>'),
   e(
     400,
@@ -57,91 +61,71 @@ const itemWriteErrors: ErrorDoc[] = [
   e(400, MSG.imageNotFound, "An item's `gambar` lists an image that no longer exists (or that the orphan sweep is deleting)"),
   e(400, MSG.tooManyImageChanges, 'More than 90 earlier images newly listed in one request'),
 ];
+const descriptionMissing = e(404, MSG.tourismDescriptionNotFound, 'The village has no tourism description');
 /** Errors of a change of an existing description of a village the caller owns. */
 const changeErrors: ErrorDoc[] = [
   ...ownVillage,
-  e(404, MSG.tourismDescriptionNotFound, 'The village has no tourism description'),
+  descriptionMissing,
   e(409, MSG.tourismDescriptionBusy, 'Concurrent changes kept colliding (retried inside the service first)'),
 ];
 /** A PATCH answer: the affected categories only. */
 const categoriesAnswer = (text: string, description: string) =>
   ok(
-    R.success({
-      message: R.message(text),
-      data: z
+    withData(
+      text,
+      z
         .object({ kd_desa: z.string(), ...Object.fromEntries(CATEGORIES.map((c) => [c, R.TourismDescription.shape[c].optional()])) })
         .meta({ description }),
-    }),
+    ),
   );
 
 export const TOURISM_DOCS = {
-  'POST /api/deskripsi-wisata': {
-    tag: 'Deskripsi wisata',
-    summary: 'Create the tourism description of a village',
+  'POST /api/deskripsi-wisata': entry('Create the tourism description of a village', {
     description: 'Text fields default to `""`, categories to `[]`. Items get integer ids. A category may also be sent as JSON text.',
-    request: { kind: 'form', schema: createTourismInput, files: CATEGORY_FILES, example: tourismExample },
-    success: createdDoc(R.success({ message: R.message(MSG.tourismDescriptionCreated), data: R.TourismDescription })),
+    request: formBody(createTourismInput, CATEGORY_FILES, tourismExample),
+    success: createdDoc(withData(MSG.tourismDescriptionCreated, R.TourismDescription)),
     errors: [...itemWriteErrors, ...ownVillage, e(409, MSG.tourismDescriptionExists, 'The village already has one')],
-  },
-  'GET /api/deskripsi-wisata': {
-    tag: 'Deskripsi wisata',
-    summary: 'Tourism descriptions, a page at a time (oldest first)',
+  }),
+  'GET /api/deskripsi-wisata': entry('Tourism descriptions, a page at a time (oldest first)', {
     query: pageQuery,
     success: ok(R.success({ data: z.array(R.TourismDescription), pagination: R.Pagination })),
     errors: [pagingInvalid],
-  },
-  'GET /api/deskripsi-wisata/{kd_desa}': {
-    tag: 'Deskripsi wisata',
-    summary: 'The tourism description of a village',
-    params: kdDesaParams,
-    success: okData(R.TourismDescription),
-    errors: [e(404, MSG.tourismDescriptionNotFound, 'The village has no tourism description')],
-  },
-  'PUT /api/deskripsi-wisata/{kd_desa}': {
-    tag: 'Deskripsi wisata',
-    summary: 'Change a tourism description',
+  }),
+  'GET /api/deskripsi-wisata/{kd_desa}': entry(
+    'The tourism description of a village',
+    byKey(kdDesaParams, R.TourismDescription, descriptionMissing),
+  ),
+  'PUT /api/deskripsi-wisata/{kd_desa}': entry('Change a tourism description', {
     description:
       'Text fields given are replaced. Each category given is replaced: items with a known `id` keep it (and their images unless `gambar` lists which to keep), others are new. Categories not given stay.',
     params: kdDesaParams,
-    request: {
-      kind: 'form',
-      schema: updateTourismInput,
-      files: CATEGORY_FILES,
-      example: { penjelasan_umum: 'Teks baru', atraksi: [{ id: 1, nama_atraksi: 'Jeep lava tour', kategori_atraksi: 'Alam' }] },
-    },
-    success: ok(R.success({ message: R.message(MSG.tourismDescriptionUpdated), data: R.TourismDescription })),
+    request: formBody(updateTourismInput, CATEGORY_FILES, {
+      penjelasan_umum: 'Teks baru',
+      atraksi: [{ id: 1, nama_atraksi: 'Jeep lava tour', kategori_atraksi: 'Alam' }],
+    }),
+    success: ok(withData(MSG.tourismDescriptionUpdated, R.TourismDescription)),
     errors: [
       ...itemWriteErrors,
       e(400, MSG.itemIdDuplicate, 'Two items of one category carry the same `id`', ': <category>'),
       ...changeErrors,
     ],
-  },
-  'DELETE /api/deskripsi-wisata/{kd_desa}': {
-    tag: 'Deskripsi wisata',
-    summary: 'Delete a tourism description (its images are released; the daily sweep removes them a day later)',
-    params: kdDesaParams,
-    success: done(MSG.tourismDescriptionDeleted),
-    errors: changeErrors,
-  },
-  'PATCH /api/deskripsi-wisata/{kd_desa}': {
-    tag: 'Deskripsi wisata',
-    summary: 'Append items (with images) to categories',
+  }),
+  'DELETE /api/deskripsi-wisata/{kd_desa}': entry(
+    'Delete a tourism description (its images are released; the daily sweep removes them a day later)',
+    { params: kdDesaParams, success: done(MSG.tourismDescriptionDeleted), errors: changeErrors },
+  ),
+  'PATCH /api/deskripsi-wisata/{kd_desa}': entry('Append items (with images) to categories', {
     description: 'Existing items are kept; new items get new integer ids. Concurrent appends all land. At most 100 items per category.',
     params: kdDesaParams,
-    request: {
-      kind: 'form',
-      schema: appendTourismItemsInput,
-      files: CATEGORY_FILES,
-      example: { atraksi: [{ nama_atraksi: 'Tubing Sungai Gendol', kategori_atraksi: 'Alam' }] },
-    },
+    request: formBody(appendTourismItemsInput, CATEGORY_FILES, {
+      atraksi: [{ nama_atraksi: 'Tubing Sungai Gendol', kategori_atraksi: 'Alam' }],
+    }),
     success: categoriesAnswer(MSG.tourismItemsAdded, 'Only the affected categories, as JSON text arrays'),
     errors: [...itemWriteErrors, ...changeErrors],
-  },
-  'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': {
-    tag: 'Deskripsi wisata',
-    summary: 'Remove one item (and its images)',
+  }),
+  'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': entry('Remove one item (and its images)', {
     params: kdDesaParams,
-    request: { kind: 'json', schema: removeTourismItemInput, example: { entity_type: 'atraksi', item_id: 1 } },
+    request: json(removeTourismItemInput, { entity_type: 'atraksi', item_id: 1 }),
     success: categoriesAnswer(MSG.tourismItemRemoved, 'The affected category without the removed item, as JSON text'),
     errors: [
       badJson,
@@ -151,5 +135,5 @@ export const TOURISM_DOCS = {
       e(404, MSG.itemNotFound, 'No item with this id in the category'),
       ...changeErrors,
     ],
-  },
+  }),
 } satisfies AreaDocs;

@@ -3,28 +3,24 @@ import * as z from 'zod';
 import { MSG } from '../../contract/messages';
 import { IMAGE_MAX_BYTES, UPLOAD_LIMITS } from '../../domain/images';
 import * as R from '../responses';
-import { e, mb, ok, payloadTooLarge, type AreaDocs } from './shared';
+import { area, e, fieldTooLarge, imageErrors, mb, multipartInvalid, ok, payloadTooLarge, tooManyFields, type AreaDocs } from './shared';
+
+const entry = area('Deskripsi wisata');
 
 export const UPLOAD_DOCS = {
-  'POST /api/upload/gambar': {
-    tag: 'Deskripsi wisata',
-    summary: 'Upload one image for later use in a description item',
+  'POST /api/upload/gambar': entry('Upload one image for later use in a description item', {
     description:
       'Refer to the returned URL in an item’s `gambar`; the item keeps this URL. Uploads no record refers to are removed by the daily sweep once a day old. The image is stored made safe and web-sized: turned upright, every piece of metadata (GPS position, camera) removed, long edge at most 2048 px, in the format it came in; `gambar_varian` gives its WebP card and thumbnail.',
     request: { kind: 'file', limits: UPLOAD_LIMITS, description: `One JPEG, PNG or WebP image, at most ${mb(IMAGE_MAX_BYTES)}` },
     success: ok(R.success({ url: z.string().meta({ format: 'uri' }), gambar_varian: R.ImageVariants })),
     errors: [
       e(400, MSG.noFileUploaded, 'No file (or an empty one) in field `file`'),
-      e(400, MSG.multipartInvalid, 'The multipart body cannot be parsed'),
+      multipartInvalid,
       e(400, MSG.fileFieldUnknown, 'A file comes in a field other than `file`', ': <field>'),
       e(400, MSG.tooManyFiles, 'More than one file', ' (maksimal 1)'),
-      e(400, MSG.tooManyFields, 'Too many non-file fields'),
-      e(400, MSG.imageTypeInvalid, 'The file is not a JPEG, PNG or WebP image (checked by its bytes and header)'),
-      e(400, MSG.imageTooManyPixels, 'The image declares more than 50 megapixels (refused before decoding)'),
-      e(400, MSG.imageTooManyScans, 'The JPEG has more than 100 scans (refused before decoding)'),
-      e(400, MSG.imageCorrupt, 'The image is truncated or its data is corrupt'),
-      e(413, MSG.fileTooLarge, `The file is larger than ${mb(IMAGE_MAX_BYTES)}`),
-      e(413, MSG.fieldTooLarge, 'A text field is too large'),
+      tooManyFields,
+      ...imageErrors(true),
+      fieldTooLarge,
       payloadTooLarge,
       e(415, MSG.unsupportedMediaType, 'A body that is not multipart/form-data'),
       e(
@@ -33,5 +29,5 @@ export const UPLOAD_DOCS = {
         'The image was stored less than a second before the function’s deadline: it is removed again, upload it again',
       ),
     ],
-  },
+  }),
 } satisfies AreaDocs;

@@ -3,16 +3,16 @@ import * as z from 'zod';
 import { MSG } from '../../contract/messages';
 import { listUsersQuery } from '../../domain/users';
 import * as R from '../responses';
-import { e, okData, type AreaDocs } from './shared';
+import { area, e, okData, type AreaDocs } from './shared';
+
+const entry = area('Pengguna');
 
 export const USER_DOCS = {
-  'GET /api/users': {
-    tag: 'Pengguna',
-    summary: 'The user list',
+  'GET /api/users': entry('The user list', {
     description:
       'With `includeDesa=true` there is one row per (user, village) pair; users without a village are left out. Open for now, as the contract says ("temporarily open").',
     query: listUsersQuery,
     success: okData(z.array(R.UserListItem)),
     errors: [e(400, MSG.includeDesaInvalid, 'includeDesa is not true/false/1/0')],
-  },
+  }),
 } satisfies AreaDocs;

@@ -8,7 +8,22 @@ import {
   VILLAGE_DESCRIPTION_FORM_LIMITS,
 } from '../../domain/village-descriptions';
 import * as R from '../responses';
-import { createdDoc, dataErrors, done, e, formErrors, ok, okData, ownerOnlyError, type AreaDocs, type FileFieldDoc } from './shared';
+import {
+  area,
+  byKey,
+  createdDoc,
+  descriptionFormErrors,
+  done,
+  e,
+  formBody,
+  ok,
+  ownerOnlyError,
+  withData,
+  type AreaDocs,
+  type FileFieldDoc,
+} from './shared';
+
+const entry = area('Deskripsi desa');
 
 const GALLERY_FILES: FileFieldDoc[] = [
   { field: 'galeri_gambar[]', description: 'Gallery images, appended in order.', maxFiles: VILLAGE_DESCRIPTION_FORM_LIMITS.filesPerField },
@@ -26,29 +41,21 @@ const villageDescriptionExample = {
 const { kd_desa: _kd, ...villageDescriptionUpdateExample } = villageDescriptionExample;
 void _kd;
 
-const formAndData = [...formErrors(VILLAGE_DESCRIPTION_FORM_LIMITS), ...dataErrors(MSG.villageDescriptionInvalid)];
+const formAndData = descriptionFormErrors(VILLAGE_DESCRIPTION_FORM_LIMITS, MSG.villageDescriptionInvalid);
 const descriptionMissing = e(404, MSG.villageDescriptionNotFound, 'No village, or the village has no description');
 const villageGone = e(404, MSG.villageNotFound, 'The village was deleted meanwhile');
 
 export const VILLAGE_DESCRIPTION_DOCS = {
-  'GET /api/deskripsi-desa/{kd_desa}': {
-    tag: 'Deskripsi desa',
-    summary: 'The village description of a village',
-    params: kdDesaParams,
-    success: okData(R.VillageDescription),
-    errors: [e(404, MSG.villageDescriptionNotFound, 'The village has no description')],
-  },
-  'POST /api/deskripsi-desa': {
-    tag: 'Deskripsi desa',
-    summary: 'Create a village description with its gallery',
+  'GET /api/deskripsi-desa/{kd_desa}': entry(
+    'The village description of a village',
+    byKey(kdDesaParams, R.VillageDescription, e(404, MSG.villageDescriptionNotFound, 'The village has no description')),
+  ),
+  'POST /api/deskripsi-desa': entry('Create a village description with its gallery', {
     description:
       '`fasilitas_desa` and `url_video` may be arrays or JSON text; `url_video` entries must be http(s) URLs. The first gallery image becomes the village’s `gambar_cover`.',
-    request: { kind: 'form', schema: createVillageDescriptionInput, files: GALLERY_FILES, example: villageDescriptionExample },
+    request: formBody(createVillageDescriptionInput, GALLERY_FILES, villageDescriptionExample),
     success: createdDoc(
-      R.success({
-        message: R.message(MSG.villageDescriptionCreated),
-        data: R.withImageVariants(z.object({ kd_desa: z.string(), galeri_gambar: z.array(z.string()) })),
-      }),
+      withData(MSG.villageDescriptionCreated, R.withImageVariants(z.object({ kd_desa: z.string(), galeri_gambar: z.array(z.string()) }))),
     ),
     errors: [
       ...formAndData,
@@ -57,32 +64,23 @@ export const VILLAGE_DESCRIPTION_DOCS = {
       villageGone,
       e(409, MSG.villageDescriptionExists, 'The village already has one'),
     ],
-  },
-  'PUT /api/deskripsi-desa/{kd_desa}': {
-    tag: 'Deskripsi desa',
-    summary: 'Replace a village description; keep, reorder or drop gallery images',
+  }),
+  'PUT /api/deskripsi-desa/{kd_desa}': entry('Replace a village description; keep, reorder or drop gallery images', {
     description:
       'Without `keep_gallery_images` the whole gallery stays. With it, exactly the listed URLs that are in the gallery stay, in the order listed, followed by the new uploads; dropped images are released (the daily sweep removes them a day later).',
     params: kdDesaParams,
-    request: {
-      kind: 'form',
-      schema: updateVillageDescriptionInput,
-      files: GALLERY_FILES,
-      example: { ...villageDescriptionUpdateExample, keep_gallery_images: [] },
-    },
+    request: formBody(updateVillageDescriptionInput, GALLERY_FILES, { ...villageDescriptionUpdateExample, keep_gallery_images: [] }),
     success: ok(
-      R.success({
-        message: R.message(MSG.villageDescriptionUpdated),
-        data: R.withImageVariants(z.object({ kd_desa: z.string(), lokasi_desa: z.string(), galeri_gambar: z.array(z.string()) })),
-      }),
+      withData(
+        MSG.villageDescriptionUpdated,
+        R.withImageVariants(z.object({ kd_desa: z.string(), lokasi_desa: z.string(), galeri_gambar: z.array(z.string()) })),
+      ),
     ),
     errors: [...formAndData, ownerOnlyError, descriptionMissing, villageGone],
-  },
-  'DELETE /api/deskripsi-desa/{kd_desa}': {
-    tag: 'Deskripsi desa',
-    summary: 'Delete a village description and its gallery',
+  }),
+  'DELETE /api/deskripsi-desa/{kd_desa}': entry('Delete a village description and its gallery', {
     params: kdDesaParams,
     success: done(MSG.villageDescriptionDeleted),
     errors: [ownerOnlyError, descriptionMissing],
-  },
+  }),
 } satisfies AreaDocs;

@@ -5,10 +5,24 @@ import { MSG } from '../../contract/messages';
 import { villageInput } from '../../domain/villages';
 import { villageDetailsQueryForWebApp } from '../../web-app/villages';
 import * as R from '../responses';
-import { filteredListQuery } from '../../domain/list-filters';
-import { badJson, done, e, fieldsInvalid, ok, okData, ownVillage, filterInvalid, pagingInvalid, type AreaDocs } from './shared';
+import {
+  area,
+  badJson,
+  byKey,
+  done,
+  e,
+  fieldsInvalid,
+  filteredList,
+  json,
+  ok,
+  ownVillage,
+  villageMissing,
+  withData,
+  type AreaDocs,
+} from './shared';
 
-const villageExample = {
+const entry = area('Desa wisata');
+const villageBody = json(villageInput, {
   provinsi: 'Daerah Istimewa Yogyakarta',
   kabupaten: 'Sleman',
   nama_desa: 'Pentingsari',
@@ -17,51 +31,26 @@ const villageExample = {
   pengelola: 'Doto Yogantoro',
   nomor_telepon: '+62 812-2700-1234',
   email: 'pengelola@desawisata.local',
-};
-const villageBody = { kind: 'json', schema: villageInput, example: villageExample } as const;
-const written = (text: string) => ok(R.success({ message: R.message(text), data: z.object({ kd_desa: z.string(), slug: z.string() }) }));
+});
+const written = (text: string) => ok(withData(text, z.object({ kd_desa: z.string(), slug: z.string() })));
 const villageBusy = e(409, MSG.villageBusy, 'Concurrent changes of the village kept colliding (retried inside the service first)');
 
 export const VILLAGE_DOCS = {
-  'GET /api/desa-wisata': {
-    tag: 'Desa wisata',
-    summary: 'All villages with their newest request and the owner’s verification',
-    query: filteredListQuery,
-    success: okData(z.array(R.VillageListItem)),
-    errors: [pagingInvalid, filterInvalid],
-  },
-  'GET /api/desa-wisata/details': {
-    tag: 'Desa wisata',
-    summary: 'All villages, card view (cover image, region, popular name, slug)',
-    query: villageDetailsQueryForWebApp,
-    success: okData(z.array(R.VillageDetails)),
-    errors: [pagingInvalid, filterInvalid],
-  },
-  'GET /api/desa-wisata/{kd_desa}': {
-    tag: 'Desa wisata',
-    summary: 'One village by code',
-    params: kdDesaParams,
-    success: okData(R.Village),
-    errors: [e(404, MSG.villageNotFound, 'No village with this code')],
-  },
-  'GET /api/desa-wisata/email/{email}': {
-    tag: 'Desa wisata',
-    summary: 'The villages of a manager e-mail',
+  'GET /api/desa-wisata': entry('All villages with their newest request and the owner’s verification', filteredList(R.VillageListItem)),
+  'GET /api/desa-wisata/details': entry(
+    'All villages, card view (cover image, region, popular name, slug)',
+    filteredList(R.VillageDetails, villageDetailsQueryForWebApp),
+  ),
+  'GET /api/desa-wisata/{kd_desa}': entry('One village by code', byKey(kdDesaParams, R.Village, villageMissing)),
+  'GET /api/desa-wisata/email/{email}': entry('The villages of a manager e-mail', {
     description: 'An e-mail without villages gives `data: []`.',
-    params: emailParams,
-    success: okData(z.array(R.Village)),
-    errors: [],
-  },
-  'GET /api/desa-wisata/slug/{slug}': {
-    tag: 'Desa wisata',
-    summary: 'One village by slug',
-    params: slugParams,
-    success: okData(R.Village),
-    errors: [e(404, MSG.villageNotFound, 'No village with this slug')],
-  },
-  'POST /api/desa-wisata': {
-    tag: 'Desa wisata',
-    summary: 'Create a village (also creates its request, status `diproses`)',
+    ...byKey(emailParams, z.array(R.Village)),
+  }),
+  'GET /api/desa-wisata/slug/{slug}': entry(
+    'One village by slug',
+    byKey(slugParams, R.Village, e(404, MSG.villageNotFound, 'No village with this slug')),
+  ),
+  'POST /api/desa-wisata': entry('Create a village (also creates its request, status `diproses`)', {
     description:
       'With a token: the caller must be the pengelola whose e-mail the body names. Without a token (the sign-up flow): allowed once for an unverified pengelola account that owns no village, within the sign-up window after its registration, and only from the source address (client IP) that registered it. `kd_desa` and `slug` are assigned by the service.',
     request: villageBody,
@@ -79,10 +68,8 @@ export const VILLAGE_DOCS = {
       e(403, MSG.villageOwnerOnly, 'The body names another pengelola’s e-mail'),
       e(409, MSG.villageCodeTaken, 'Three freshly drawn village codes all collided'),
     ],
-  },
-  'PUT /api/desa-wisata/{kd_desa}': {
-    tag: 'Desa wisata',
-    summary: 'Replace a village’s eight fields',
+  }),
+  'PUT /api/desa-wisata/{kd_desa}': entry('Replace a village’s eight fields', {
     description:
       'The slug is recomputed when `nama_popular` changes. Another e-mail hands the village over: only to a verified pengelola, without an acceptance step; both managers are mailed.',
     params: kdDesaParams,
@@ -97,14 +84,12 @@ export const VILLAGE_DOCS = {
       ...ownVillage,
       villageBusy,
     ],
-  },
-  'DELETE /api/desa-wisata/{kd_desa}': {
-    tag: 'Desa wisata',
-    summary: 'Delete a village with everything that belongs to it',
+  }),
+  'DELETE /api/desa-wisata/{kd_desa}': entry('Delete a village with everything that belongs to it', {
     description:
       'Removes its requests, statuses, score and both descriptions; the images stored with its descriptions go at once, uploads they listed with the daily sweep.',
     params: kdDesaParams,
     success: done(MSG.villageDeleted),
     errors: [...ownVillage, villageBusy],
-  },
+  }),
 } satisfies AreaDocs;
