@@ -55,6 +55,8 @@ export interface EntityDefinition<S extends z.ZodObject, P extends keyof z.infer
   indexes?: (record: z.infer<S>) => Record<string, string>;
   /** The GSI1 partition that lists every item of this kind. */
   list?: string;
+  /** Checks every item written whole or changed (e.g. that it fits DynamoDB's 400 KB: lib/db/item-size.ts); throws when it does not. */
+  fits?: (item: Record<string, unknown>) => Record<string, unknown>;
   /** A stored record that reads as absent by key (a village whose deletion is under way: lib/db/cascade.ts). */
   hidden?: (record: z.infer<S>) => boolean;
   /** What a change of one of its records brings with it: history, list versions, the village's counts (lib/db/unit-of-work.ts). */
@@ -148,14 +150,15 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
       return found;
     },
     listAll: listAll as Entity<S, P>['listAll'],
-    putAtVersion: (record, version, check = (item) => item) => ({
+    putAtVersion: (record, version, check = def.fits ?? ((item) => item)) => ({
       Put: { TableName: tableName(), Item: check(toItem(record)), ...atVersion(version) },
     }),
     deleteAtVersion: (id, version) => ({ Delete: { TableName: tableName(), Key: def.key(id), ...atVersion(version) } }),
-    putNew: (record, check = (item) => item) => ({
+    putNew: (record, check = def.fits ?? ((item) => item)) => ({
       Put: { TableName: tableName(), Item: check(toItem(record)), ConditionExpression: 'attribute_not_exists(PK)' },
     }),
     replaceIfUnchanged(before, after) {
+      def.fits?.(toItem(after));
       const was = { ...def.indexes?.(before), ...before } as Record<string, unknown>;
       const is = { ...def.indexes?.(after), ...after } as Record<string, unknown>;
       const names: Record<string, string> = {};

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { tableName } from './client';
 import { getItem, queryPage } from './helpers';
 import { GSI2, keys } from './keys';
-import { listsChanged } from './list-versions';
+import type { Who } from './history';
 import { withRetries } from '../platform/retry';
-import { guarded, isTransactionConflict, transactWrite } from './transact';
+import { isTransactionConflict } from './transact';
 import * as z from 'zod';
 import { defineEntity, imageUrl, parseRecord, timestamp, type TransactItem } from './entity';
-import { villageChildTouched } from './unit-of-work';
+import { UnitOfWork, villageChildTouched } from './unit-of-work';
 import { assertItemFits } from './item-size';
 import { guardedRefs } from './image-refs';
 
@@ -45,6 +45,17 @@ export const tourismDescriptions = defineEntity({
   }),
   key: keys.tourismDescription,
   id: (d) => d.kd_desa,
+  fits: assertItemFits,
+  changes: {
+    // its fields, items and images (`gambar`: every image it lists)
+    history: {
+      subject: 'tourism_description',
+      record: (d) => d.kd_desa,
+      kd_desa: (d) => d.kd_desa,
+      view: (d): object => ({ ...d, gambar: imagesOf(d) }),
+    },
+    lists: ['tourism'],
+  },
   indexes: (d) => (d.atraksi.some((a) => a.gambar.length > 0) ? keys.attractionIndex(d.random_key) : {}),
   public: ['kd_desa', 'penjelasan_umum', 'fasilitas', 'dokumentasi_desa', ...CATEGORIES, 'created_at', 'updated_at'],
   publicMeta: { id: 'TourismDescriptionRecord' },
@@ -86,20 +97,22 @@ const counterMove = (from: number, to: number): TransactItem => ({
  * Creates the description at list position total+1 (position item, index item and
  * counter in the same transaction), and records it on the village.
  */
-export function createTourismDescription(d: TourismDescriptionRecord, entry: TransactItem, refs: TransactItem[] = []): Promise<void> {
+export function createTourismDescription(d: TourismDescriptionRecord, who: Who, refs: TransactItem[] = []): Promise<void> {
   return withRetries(
-    () => createAtNextPosition(d, entry, refs),
+    () => createAtNextPosition(d, who, refs),
     (err) => err instanceof PositionsMovedError || isTransactionConflict(err),
   );
 }
 
-async function createAtNextPosition(d: TourismDescriptionRecord, entry: TransactItem, refs: TransactItem[]): Promise<void> {
+async function createAtNextPosition(d: TourismDescriptionRecord, who: Who, refs: TransactItem[]): Promise<void> {
   const total = await countTourismDescriptions(true);
   const pos = total + 1;
-  await writeWithPositions(
+  const uow = new UnitOfWork(who);
+  uow.create(tourismDescriptions, d, { guard: () => new DescriptionExistsError() });
+  await commitWithPositions(
+    uow,
+    d.kd_desa,
     [
-      tourismDescriptions.putNew(d, assertItemFits),
-      villageChildTouched(d.kd_desa),
       counterMove(total, pos),
       { Put: { TableName: tableName(), Item: { ...keys.tourismPosition(d.kd_desa), pos } } },
       {
@@ -109,9 +122,7 @@ async function createAtNextPosition(d: TourismDescriptionRecord, entry: Transact
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
-      entry,
     ],
-    DescriptionExistsError,
     refs,
   );
 }
@@ -164,53 +175,42 @@ export async function positionRemoval(kd: string): Promise<TransactItem[]> {
 }
 
 /**
- * Replaces the description if it is still at `expectedVersion` (DescriptionVersionError
- * otherwise), with its history entry and its image reference writes (`refs`, lib/db/image-refs.ts).
+ * Replaces the description as read (`current`) by `d` (DescriptionVersionError when it
+ * changed meanwhile), with its image reference writes (`refs`, lib/db/image-refs.ts);
+ * `action` names the change in the history (`tourism_description.items_appended`, …).
  */
 export async function replaceTourismDescription(
+  current: TourismDescriptionRecord,
   d: TourismDescriptionRecord,
-  expectedVersion: number,
-  entry: TransactItem,
+  who: Who,
+  action: string,
   refs: TransactItem[] = [],
 ): Promise<void> {
-  await transactWrite([
-    guarded(tourismDescriptions.putAtVersion(d, expectedVersion, assertItemFits), () => new DescriptionVersionError()),
-    entry,
-    ...listsChanged('tourism'),
-    ...guardedRefs(refs),
-  ]);
+  const uow = new UnitOfWork(who);
+  if (!uow.update(tourismDescriptions, current, d, { guard: () => new DescriptionVersionError(), action })) return;
+  for (const r of guardedRefs(refs)) uow.include(r.item, r.guard);
+  await uow.commit();
 }
 
-/** Deletes the description (if still at `expectedVersion`), frees its list position, records it on the village. */
-export async function deleteTourismDescription(
-  kd: string,
-  expectedVersion: number,
-  entry: TransactItem,
-  refs: TransactItem[] = [],
-): Promise<void> {
-  const positions = await positionRemoval(kd);
-  await writeWithPositions(
-    [tourismDescriptions.deleteAtVersion(kd, expectedVersion), villageChildTouched(kd), ...positions, entry],
-    DescriptionVersionError,
-    refs,
-  );
+/** Deletes the description as read (DescriptionVersionError when it changed meanwhile), frees its list position, records it on the village. */
+export async function deleteTourismDescription(current: TourismDescriptionRecord, who: Who, refs: TransactItem[] = []): Promise<void> {
+  const positions = await positionRemoval(current.kd_desa);
+  const uow = new UnitOfWork(who);
+  uow.delete(tourismDescriptions, current, { guard: () => new DescriptionVersionError(), unchanged: { version: current.version } });
+  await commitWithPositions(uow, current.kd_desa, positions, refs);
 }
 
 /**
- * The description's write (first: `taken` when its condition fails), its village's
- * child_rev (second: the village is missing), list-position writes (a failed one: the
- * positions moved) and image reference writes, in one transaction.
+ * Commits a change of the description's presence with its village's child_rev (the village
+ * is missing when that fails), the list-position writes (a failed one: the positions moved)
+ * and the image reference writes.
  */
-async function writeWithPositions(items: TransactItem[], taken: new () => Error, refs: TransactItem[]): Promise<void> {
-  const [description, village, ...rest] = items;
+function commitWithPositions(uow: UnitOfWork, kd: string, positions: TransactItem[], refs: TransactItem[]): Promise<void> {
+  uow.include(villageChildTouched(kd), () => new DescriptionVillageMissingError());
   const moved = () => new PositionsMovedError();
-  await transactWrite([
-    guarded(description!, () => new taken()),
-    guarded(village!, () => new DescriptionVillageMissingError()),
-    ...rest.map((item) => guarded(item, moved)),
-    ...listsChanged('tourism'),
-    ...guardedRefs(refs),
-  ]);
+  for (const p of positions) uow.include(p, moved);
+  for (const r of guardedRefs(refs)) uow.include(r.item, r.guard);
+  return uow.commit();
 }
 
 /**

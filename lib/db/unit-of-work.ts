@@ -65,6 +65,8 @@ export interface ChangeDeclaration<R> {
     actions?: Partial<Record<ChangeKind, string>>;
     /** Kept whole with the entry (scores: their trajectory). */
     snapshot?: (record: R) => Record<string, unknown>;
+    /** The record as its entry shows it (a tourism description adds every image it lists). */
+    view?: (record: R) => object;
   };
   /**
    * What a record adds to the service's counters (lib/db/stats.ts): its region's, or the
@@ -206,8 +208,8 @@ export class UnitOfWork {
           ...(h.kd_desa ? { kd_desa: h.kd_desa(rec) } : {}),
           ...(h.scope ? { scope: h.scope(rec) } : {}),
           ...(opts.security ? { security: true } : {}),
-          before: before as object | undefined,
-          after: after as object | undefined,
+          before: before && (h.view ? h.view(before) : (before as object)),
+          after: after && (h.view ? h.view(after) : (after as object)),
           ...(after && h.snapshot ? { snapshot: h.snapshot(after) } : {}),
         }),
       });

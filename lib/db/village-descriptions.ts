@@ -3,8 +3,8 @@ import { tableName } from './client';
 import { defineEntity, imageUrl, timestamp } from './entity';
 
 import { keys } from './keys';
-import { listsChanged } from './list-versions';
-import { guarded, transactWrite } from './transact';
+import type { Who } from './history';
+import { UnitOfWork } from './unit-of-work';
 import type { TransactItem } from './entity';
 import { assertItemFits } from './item-size';
 import { guardedRefs } from './image-refs';
@@ -36,6 +36,13 @@ export const villageDescriptions = defineEntity({
   }),
   key: keys.villageDescription,
   id: (d) => d.kd_desa,
+  fits: assertItemFits,
+  changes: {
+    // its gallery and cover summarised in the entry as added/removed URLs (lib/db/history.ts)
+    history: { subject: 'village_description', record: (d) => d.kd_desa, kd_desa: (d) => d.kd_desa },
+    // the village list shows its cover and kinds (the village's copy below)
+    lists: ['villages'],
+  },
   public: [
     'kd_desa',
     'lokasi_desa',
@@ -88,44 +95,40 @@ const villageCopyChange = (kd: string, d: VillageDescriptionRecord | null): Tran
 });
 
 /**
- * Writes the description (first item: `taken` when its condition fails), the village's
- * copy (second: the village is missing) and the image reference writes (`refs`,
- * lib/db/image-refs.ts).
+ * Commits a change of the description with the village's copy (the village must exist and
+ * not be retiring) and the image reference writes (`refs`, lib/db/image-refs.ts: a failed
+ * claim means the image is being deleted).
  */
-async function write(items: TransactItem[], refs: TransactItem[], taken: new () => Error = VillageDescriptionVersionError): Promise<void> {
-  const [description, village, ...rest] = items;
-  await transactWrite([
-    guarded(description!, () => new taken()),
-    guarded(village!, () => new VillageDescriptionVillageMissingError()),
-    ...rest,
-    ...listsChanged('villages'),
-    ...guardedRefs(refs),
-  ]);
+function commitWithCopy(uow: UnitOfWork, kd: string, d: VillageDescriptionRecord | null, refs: TransactItem[]): Promise<void> {
+  uow.include(villageCopyChange(kd, d), () => new VillageDescriptionVillageMissingError());
+  for (const r of guardedRefs(refs)) uow.include(r.item, r.guard);
+  return uow.commit();
 }
 
-/** Each write below also takes its history entry (`entry`), written in the same transaction. */
-export function createVillageDescription(d: VillageDescriptionRecord, entry: TransactItem, refs: TransactItem[] = []): Promise<void> {
-  return write(
-    [villageDescriptions.putNew(d, assertItemFits), villageCopyChange(d.kd_desa, d), entry],
-    refs,
-    VillageDescriptionExistsError,
-  );
+export function createVillageDescription(d: VillageDescriptionRecord, who: Who, refs: TransactItem[] = []): Promise<void> {
+  const uow = new UnitOfWork(who);
+  uow.create(villageDescriptions, d, { guard: () => new VillageDescriptionExistsError() });
+  return commitWithCopy(uow, d.kd_desa, d, refs);
 }
 
+/** Replaces the description as read (`current`) by `d` (VillageDescriptionVersionError when it changed meanwhile). */
 export function replaceVillageDescription(
+  current: VillageDescriptionRecord,
   d: VillageDescriptionRecord,
-  expectedVersion: number,
-  entry: TransactItem,
+  who: Who,
   refs: TransactItem[] = [],
 ): Promise<void> {
-  return write([villageDescriptions.putAtVersion(d, expectedVersion, assertItemFits), villageCopyChange(d.kd_desa, d), entry], refs);
+  const uow = new UnitOfWork(who);
+  if (!uow.update(villageDescriptions, current, d, { guard: () => new VillageDescriptionVersionError() })) return Promise.resolve();
+  return commitWithCopy(uow, d.kd_desa, d, refs);
 }
 
-export function deleteVillageDescription(
-  kd: string,
-  expectedVersion: number,
-  entry: TransactItem,
-  refs: TransactItem[] = [],
-): Promise<void> {
-  return write([villageDescriptions.deleteAtVersion(kd, expectedVersion), villageCopyChange(kd, null), entry], refs);
+/** Deletes the description as read (VillageDescriptionVersionError when it changed meanwhile). */
+export function deleteVillageDescription(current: VillageDescriptionRecord, who: Who, refs: TransactItem[] = []): Promise<void> {
+  const uow = new UnitOfWork(who);
+  uow.delete(villageDescriptions, current, {
+    guard: () => new VillageDescriptionVersionError(),
+    unchanged: { version: current.version },
+  });
+  return commitWithCopy(uow, current.kd_desa, null, refs);
 }

@@ -20,7 +20,7 @@ import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG, withFields } from '../contract/messages';
 import { REF_ROOM } from '../db/image-refs';
-import { changesNothing, historyOf, type Who } from '../db/history';
+import { changesNothing, type Who } from '../db/history';
 import { filesByField, IMAGE_MAX_BYTES, type ImageChanges } from './images';
 import { deleteReleasingImages, readModifyWrite, type RecordKind } from './read-modify-write';
 import { ownedVillage } from './villages';
@@ -222,13 +222,6 @@ function mapWriteErrors(err: unknown): never {
   throw err;
 }
 
-/** The history entry of a change of a tourism description: its fields, items and images (`gambar`: every image it lists). */
-const entryOf = (who: Who, action: string, before?: TourismDescriptionRecord, after?: TourismDescriptionRecord) => {
-  const view = (d?: TourismDescriptionRecord) => d && { ...d, gambar: imagesOf(d) };
-  const kd = (after ?? before)!.kd_desa;
-  return historyOf({ who, action: `tourism_description.${action}`, kd_desa: kd, record: kd, before: view(before), after: view(after) });
-};
-
 /** POST /api/deskripsi-wisata. */
 export async function createTourismDescription(
   input: CreateTourismInput,
@@ -266,11 +259,7 @@ export async function createTourismDescription(
         const items = (input[c] ?? []).map((it) => ({ ...it, id: undefined }));
         record[c] = await buildItems(c, items, byField.get(c) ?? [], new Map(), record.next_ids, images, new Set());
       }
-      await store.createTourismDescription(
-        record,
-        entryOf(who, 'created', undefined, record),
-        images.refWrites([], imagesOf(record), REF_ROOM),
-      );
+      await store.createTourismDescription(record, who, images.refWrites([], imagesOf(record), REF_ROOM));
       return record;
     },
   }).catch(mapWriteErrors);
@@ -299,7 +288,7 @@ async function modify(
       if (changesNothing(current, next)) return current; // nothing to write (nor to record)
       const refs = images.refWrites(imagesOf(current), imagesOf(next), REF_ROOM);
       const written = { ...next, version: current.version + 1, updated_at: nowIso() };
-      await store.replaceTourismDescription(written, current.version, entryOf(history.who, history.action, current, written), refs);
+      await store.replaceTourismDescription(current, written, history.who, `tourism_description.${history.action}`, refs);
       return written;
     },
   }).catch(mapWriteErrors);
@@ -370,7 +359,7 @@ export async function removeTourismItem(kd: string, input: z.output<typeof remov
 export async function deleteTourismDescription(kd: string, caller: Caller, who: Who): Promise<void> {
   const village = await ownedVillage(kd, caller);
   await deleteReleasingImages(stored, { kd: village.kd_desa, callerId: caller.id }, imagesOf, (current, refs) =>
-    store.deleteTourismDescription(village.kd_desa, current.version, entryOf(who, 'deleted', current), refs),
+    store.deleteTourismDescription(current, who, refs),
   ).catch(mapWriteErrors);
 }
 

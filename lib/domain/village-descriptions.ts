@@ -18,7 +18,7 @@ import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG } from '../contract/messages';
 import { REF_ROOM } from '../db/image-refs';
-import { changesNothing, historyOf, type Who } from '../db/history';
+import { changesNothing, type Who } from '../db/history';
 import { IMAGE_MAX_BYTES } from './images';
 import { deleteReleasingImages, readModifyWrite, type RecordKind } from './read-modify-write';
 import { normEmail } from '../db/keys';
@@ -107,12 +107,6 @@ const stored: RecordKind<VillageDescriptionRecord> = {
   busy: MSG.writeBusy,
 };
 
-/** The history entry of a change of a village description (its gallery and cover summarised as added/removed URLs). */
-const entryOf = (who: Who, action: string, before?: VillageDescriptionRecord, after?: VillageDescriptionRecord) => {
-  const kd = (after ?? before)!.kd_desa;
-  return historyOf({ who, action: `village_description.${action}`, kd_desa: kd, record: kd, before, after });
-};
-
 /** POST /api/deskripsi-desa. */
 export async function createVillageDescription(
   input: z.output<typeof createVillageDescriptionInput>,
@@ -142,7 +136,7 @@ export async function createVillageDescription(
         created_at: now,
         updated_at: now,
       };
-      await store.createVillageDescription(record, entryOf(who, 'created', undefined, record));
+      await store.createVillageDescription(record, who);
       return record;
     },
   }).catch(mapErrors);
@@ -187,7 +181,7 @@ export async function updateVillageDescription(
       };
       if (changesNothing(current, record)) return current; // nothing to write (nor to record)
       const refs = images.refWrites(villageDescriptionImages(current), villageDescriptionImages(record), REF_ROOM);
-      await store.replaceVillageDescription(record, current.version, entryOf(who, 'updated', current, record), refs);
+      await store.replaceVillageDescription(current, record, who, refs);
       return record;
     },
   }).catch(mapErrors);
@@ -197,7 +191,7 @@ export async function updateVillageDescription(
 export async function deleteVillageDescription(kd: string, caller: Caller, who: Who): Promise<void> {
   const village = await checkOwnedVillage(kd, caller, 'notFound');
   await deleteReleasingImages(stored, { kd: village.kd_desa, callerId: caller.id }, villageDescriptionImages, (current, refs) =>
-    store.deleteVillageDescription(village.kd_desa, current.version, entryOf(who, 'deleted', current), refs),
+    store.deleteVillageDescription(current, who, refs),
   ).catch(mapErrors);
 }
 
