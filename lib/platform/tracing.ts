@@ -4,7 +4,7 @@
  * here. Subsegments per AWS call and per operation need the X-Ray SDK, which this module
  * loads only when the stage asks for them (POWERTOOLS_TRACE_ENABLED=true, serverless.yml
  * param `traceAwsCalls`): loading the SDK turns on an async hook (cls-hooked) that makes
- * every `await` slower and lengthens each cold start (measured: docs/decisions.md).
+ * every `await` slower and lengthens each cold start (measured: docs/performance.md).
  * serverless.yml's esbuild `define` turns the check into a constant at build time, so a
  * stage without it does not even ship the SDK.
  */
