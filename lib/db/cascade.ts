@@ -1,4 +1,3 @@
-import { nowIso } from '../platform/clock';
 import { tableName } from './client';
 import { getItem, queryAll } from './helpers';
 
@@ -99,7 +98,7 @@ export async function cascadeDeleteVillage(village: VillageRecord, who: Who): Pr
     await uow.commit();
     return;
   }
-  uow.delete(villages, current, { guard: changed, as: retirement(current) });
+  uow.delete(villages, current, { guard: changed, as: retirement(current, uow.at) });
   uow.include({ Put: { TableName: tableName(), Item: { ...keys.pendingDeletion(current.kd_desa), type: 'CASCADE', at: uow.at } } });
   await uow.commit();
   await removeRetired(current.kd_desa, childKeys);
@@ -119,13 +118,13 @@ const slugFreed = (v: VillageRecord): TransactItem => ({
  * The village retired: marked `deleting` (it reads as gone) and out of every index (every
  * list); child_rev moves too, so a child write that read the village before fails its condition.
  */
-const retirement = (v: VillageRecord): TransactItem => ({
+const retirement = (v: VillageRecord, at: string): TransactItem => ({
   Update: {
     TableName: tableName(),
     Key: keys.village(v.kd_desa),
     UpdateExpression: `SET deleting = :at ADD child_rev :one REMOVE ${INDEX_ATTRIBUTES.join(', ')}`,
     ConditionExpression: 'child_rev = :rev AND attribute_not_exists(deleting)',
-    ExpressionAttributeValues: { ':rev': v.child_rev, ':at': nowIso(), ':one': 1 },
+    ExpressionAttributeValues: { ':rev': v.child_rev, ':at': at, ':one': 1 },
   },
 });
 

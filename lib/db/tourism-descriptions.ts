@@ -185,11 +185,12 @@ export async function replaceTourismDescription(
   who: Who,
   action: string,
   refs: TransactItem[] = [],
-): Promise<void> {
+): Promise<boolean> {
   const uow = new UnitOfWork(who);
-  if (!uow.update(tourismDescriptions, current, d, { guard: () => new DescriptionVersionError(), action })) return;
+  if (!uow.update(tourismDescriptions, current, d, { guard: () => new DescriptionVersionError(), action })) return false;
   for (const r of guardedRefs(refs)) uow.include(r.item, r.guard);
   await uow.commit();
+  return true;
 }
 
 /** Deletes the description as read (DescriptionVersionError when it changed meanwhile), frees its list position, records it on the village. */

@@ -111,16 +111,20 @@ export function createVillageDescription(d: VillageDescriptionRecord, who: Who, 
   return commitWithCopy(uow, d.kd_desa, d, refs);
 }
 
-/** Replaces the description as read (`current`) by `d` (VillageDescriptionVersionError when it changed meanwhile). */
-export function replaceVillageDescription(
+/**
+ * Replaces the description as read (`current`) by `d` (VillageDescriptionVersionError when it
+ * changed meanwhile); false, and nothing written, when no field the history shows changed.
+ */
+export async function replaceVillageDescription(
   current: VillageDescriptionRecord,
   d: VillageDescriptionRecord,
   who: Who,
   refs: TransactItem[] = [],
-): Promise<void> {
+): Promise<boolean> {
   const uow = new UnitOfWork(who);
-  if (!uow.update(villageDescriptions, current, d, { guard: () => new VillageDescriptionVersionError() })) return Promise.resolve();
-  return commitWithCopy(uow, d.kd_desa, d, refs);
+  if (!uow.update(villageDescriptions, current, d, { guard: () => new VillageDescriptionVersionError() })) return false;
+  await commitWithCopy(uow, d.kd_desa, d, refs);
+  return true;
 }
 
 /** Deletes the description as read (VillageDescriptionVersionError when it changed meanwhile). */

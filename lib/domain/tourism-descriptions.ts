@@ -20,7 +20,7 @@ import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG, withFields } from '../contract/messages';
 import { REF_ROOM } from '../db/image-refs';
-import { changesNothing, type Who } from '../db/history';
+import type { Who } from '../db/history';
 import { filesByField, IMAGE_MAX_BYTES, type ImageChanges } from './images';
 import { deleteReleasingImages, readModifyWrite, type RecordKind } from './read-modify-write';
 import { ownedVillage } from './villages';
@@ -285,11 +285,11 @@ async function modify(
     files,
     write: async (current, images) => {
       const next = await change(structuredClone(current), images);
-      if (changesNothing(current, next)) return current; // nothing to write (nor to record)
       const refs = images.refWrites(imagesOf(current), imagesOf(next), REF_ROOM);
       const written = { ...next, version: current.version + 1, updated_at: nowIso() };
-      await store.replaceTourismDescription(current, written, history.who, `tourism_description.${history.action}`, refs);
-      return written;
+      // nothing changed: nothing written (nor recorded), the description answered as it is
+      const changed = await store.replaceTourismDescription(current, written, history.who, `tourism_description.${history.action}`, refs);
+      return changed ? written : current;
     },
   }).catch(mapWriteErrors);
 }

@@ -18,7 +18,7 @@ import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG } from '../contract/messages';
 import { REF_ROOM } from '../db/image-refs';
-import { changesNothing, type Who } from '../db/history';
+import type { Who } from '../db/history';
 import { IMAGE_MAX_BYTES } from './images';
 import { deleteReleasingImages, readModifyWrite, type RecordKind } from './read-modify-write';
 import { normEmail } from '../db/keys';
@@ -179,10 +179,9 @@ export async function updateVillageDescription(
         version: current.version + 1,
         updated_at: nowIso(),
       };
-      if (changesNothing(current, record)) return current; // nothing to write (nor to record)
       const refs = images.refWrites(villageDescriptionImages(current), villageDescriptionImages(record), REF_ROOM);
-      await store.replaceVillageDescription(current, record, who, refs);
-      return record;
+      // nothing changed: nothing written (nor recorded), the description answered as it is
+      return (await store.replaceVillageDescription(current, record, who, refs)) ? record : current;
     },
   }).catch(mapErrors);
 }
