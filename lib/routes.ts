@@ -115,6 +115,8 @@ const descriptionChange = (kind: 'tourismDescription' | 'villageDescription', fo
   ({ readAhead: ['village', kind], access: role('pengelola', forbidden) }) as const;
 const tourismChange = descriptionChange('tourismDescription', MSG.pengelolaOnlyTourismDescription);
 const villageDescriptionChange = descriptionChange('villageDescription', MSG.pengelolaOnlyVillageDescription);
+/** Evaluation rounds are opened, changed, deleted and summed up by the offices. */
+const evaluationOffice = role(['dinas', 'admin'], MSG.officeOnlyEvaluation);
 /** Village statuses are written by dinas only. */
 const statusOffice = role('dinas', MSG.dinasOnlyStatus);
 
@@ -293,6 +295,50 @@ export const ROUTES = {
     access: { kind: 'optional' },
     reads: ['villages', 'requests', 'statuses', 'scores'],
     small: true,
+  },
+
+  // evaluation rounds (docs/evaluations.md)
+  'POST /api/evaluasi': { fn: 'evaluationCreate', handler: 'evaluations/create', access: evaluationOffice },
+  'GET /api/evaluasi': { fn: 'evaluationList', handler: 'evaluations/list', access: ANY_TOKEN, needs: ['GSI1'] },
+  'GET /api/evaluasi/{id_evaluasi}': { fn: 'evaluationGet', handler: 'evaluations/get', access: ANY_TOKEN },
+  'PUT /api/evaluasi/{id_evaluasi}': { fn: 'evaluationUpdate', handler: 'evaluations/update', access: evaluationOffice },
+  'DELETE /api/evaluasi/{id_evaluasi}': {
+    fn: 'evaluationDelete',
+    handler: 'evaluations/delete',
+    access: evaluationOffice,
+    needs: ['batchWrite'], // its drafts and counters, after the round
+  },
+  'GET /api/evaluasi/{id_evaluasi}/desa': {
+    fn: 'evaluationVillages',
+    handler: 'evaluations/villages',
+    access: ANY_TOKEN,
+    needs: ['GSI1', 'GSI2', 'GSI3'], // every village, a manager's, a region's
+  },
+  'GET /api/evaluasi/{id_evaluasi}/desa/{kd_desa}': { fn: 'evaluationVillage', handler: 'evaluations/village', access: ANY_TOKEN },
+  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri': {
+    fn: 'evaluationSelfAssess',
+    handler: 'evaluations/self-assess',
+    access: role('pengelola', MSG.pengelolaOnlySelfAssessment),
+  },
+  'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/ajukan': {
+    fn: 'evaluationSubmit',
+    handler: 'evaluations/submit',
+    access: role('pengelola', MSG.pengelolaOnlySelfAssessment),
+  },
+  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/penilaian': {
+    fn: 'evaluationReview',
+    handler: 'evaluations/review',
+    access: role('dinas', MSG.dinasOnlyReview),
+  },
+  'GET /api/evaluasi/{id_evaluasi}/rekap': { fn: 'evaluationSummary', handler: 'evaluations/summary', access: evaluationOffice },
+  'GET /api/evaluasi/{id_evaluasi}/export': {
+    fn: 'evaluationExport',
+    handler: 'evaluations/export',
+    access: evaluationOffice,
+    // every village of the round's region at once, as the village export
+    timeout: 28,
+    memorySize: 2048,
+    needs: ['GSI1', 'GSI3', 'exports'],
   },
 
   // users

@@ -54,7 +54,7 @@ async function main() {
 
   const { registerUser } = await import('../lib/auth/accounts');
   const { DomainError } = await import('../lib/contract/errors');
-  const { SYSTEM } = await import('../lib/db/history');
+  const { SYSTEM } = await import('../lib/contract/caller');
   try {
     const user = await registerUser(
       {

@@ -22,7 +22,7 @@ import { getTourismDescription } from '../lib/db/tourism-descriptions';
 import { getUserByEmail, type UserRecord } from '../lib/db/users';
 import { getVillageDescription, type JENIS_DESA } from '../lib/db/village-descriptions';
 import { villagesByEmail, type VillageFields } from '../lib/db/villages';
-import { SYSTEM, whoIs, type Who } from '../lib/db/history';
+import { SYSTEM, type Acting } from '../lib/contract/caller';
 import { createRequest, updateRequestStatus } from '../lib/domain/requests';
 import { createScore, updateScore } from '../lib/domain/score-service';
 import { createStatus } from '../lib/domain/statuses';
@@ -571,7 +571,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
 
   for (const login of DEMO_LOGINS) await ensureUser(login);
   // who the history names: each manager for their village, the office for requests, statuses and evaluations
-  const office: Who = whoIs(await getUserByEmail(DEMO_LOGINS[1]!.email));
+  const office: Acting = (await getUserByEmail(DEMO_LOGINS[1]!.email))!;
 
   const [allRequests, allStatuses] = await Promise.all([listRequests(), listStatuses()]);
   const villages: SeedSummary['villages'] = [];
@@ -598,7 +598,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
         .filter((r) => r.kd_desa === village!.kd_desa)
         .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.kd_permintaan.localeCompare(b.kd_permintaan));
     } else {
-      const fresh = await createVillage({ ...seed.fields, email }, owner, whoIs(owner));
+      const fresh = await createVillage({ ...seed.fields, email }, owner);
       village = fresh.village;
       requests = [{ kd_permintaan: fresh.kd_permintaan, status_permintaan: 'diproses' }];
       created.villages++;
@@ -611,7 +611,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
     for (const [i, status] of seed.requests.entries()) {
       let code = requests[i]?.kd_permintaan;
       if (!code) {
-        code = (await createRequest({ kd_desa: kd, status_permintaan: status }, owner, whoIs(owner))).kd_permintaan;
+        code = (await createRequest({ kd_desa: kd, status_permintaan: status }, owner)).kd_permintaan;
         created.requests++;
       }
       if (requests[i]?.status_permintaan !== status) await updateRequestStatus(code, { status_permintaan: status }, office);
@@ -653,7 +653,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
         paket_wisata: t.paket_wisata.map((p) => ({ ...p, jumlah_gambar: 0 })),
         suvenir: t.suvenir,
       };
-      await createTourismDescription(createTourismInput.parse(data), files, owner, whoIs(owner));
+      await createTourismDescription(createTourismInput.parse(data), files, owner);
       created.tourismDescriptions++;
       created.images += files.length;
     }
@@ -665,7 +665,6 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
         createVillageDescriptionInput.parse({ kd_desa: kd, ...seed.place, url_video: [] }),
         { gallery: files },
         owner,
-        whoIs(owner),
       );
       created.villageDescriptions++;
       created.images += files.length;

@@ -6,7 +6,7 @@ export { registerUser } from '../../lib/auth/accounts';
 export { signToken } from '../../lib/auth/jwt';
 export { getUserByEmail, users } from '../../lib/db/users';
 export { createVillage } from '../../lib/domain/villages';
-export { historyOf, SYSTEM, whoIs } from '../../lib/db/history';
+export { historyOf, SYSTEM } from '../../lib/db/history';
 export { accountCounts, contributionOf, regionCounts, regionKey, sum } from '../../lib/db/stats';
 export { createScore, createScoreInput } from '../../lib/domain/score-service';
 export { createTourismDescription, createTourismInput } from '../../lib/domain/tourism-descriptions';

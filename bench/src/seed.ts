@@ -272,8 +272,7 @@ export class Fixtures {
     const i = ++this.seq;
     const o = owner ?? (await this.user('pengelola', `owner${i}`));
     const record = (await this.s.getUserByEmail(o.email))!;
-    const who = this.s.whoIs(record);
-    const { village } = await this.s.createVillage(villageFields(this.tag, i, o.email), record, who);
+    const { village } = await this.s.createVillage(villageFields(this.tag, i, o.email), record);
     if (opts.score ?? true) {
       await this.s.createScore(
         this.s.createScoreInput.parse({ kd_desa: village.kd_desa, ...scoreValues(i, this.s.SCORE_FIELDS) }),
@@ -281,7 +280,7 @@ export class Fixtures {
       );
     }
     if (opts.description ?? true) {
-      await this.s.createTourismDescription(this.s.createTourismInput.parse(descriptionData(village.kd_desa, i)), [], record, who);
+      await this.s.createTourismDescription(this.s.createTourismInput.parse(descriptionData(village.kd_desa, i)), [], record);
     }
     this.created++;
     return { kd: village.kd_desa, slug: village.slug, email: o.email, owner: o };
@@ -458,7 +457,7 @@ export class Fixtures {
     if (opts.description) {
       for (const [n, v] of out.entries()) {
         const owner = (await this.s.getUserByEmail(v.email))!;
-        await this.s.createTourismDescription(this.s.createTourismInput.parse(descriptionData(v.kd, n)), [], owner, this.s.whoIs(owner));
+        await this.s.createTourismDescription(this.s.createTourismInput.parse(descriptionData(v.kd, n)), [], owner);
       }
     }
     return out;

@@ -6,7 +6,7 @@ import { fromWebAppRegistration, usernameCandidates } from '../../lib/web-app/ac
 
 export const handler = route(
   { body: registerInput, adapt: fromWebAppRegistration, invalid: MSG.registerInvalid },
-  async ({ body, who }) => {
+  async ({ body, caller }) => {
     const user = await registerUser(
       {
         username: body.username ?? usernameCandidates(body.email),
@@ -17,7 +17,7 @@ export const handler = route(
       },
       false,
       // its source address: the token-less first village is accepted only from there (lib/auth/signup-source.ts)
-      who,
+      caller,
     );
     return created({ message: MSG.registerSuccess, data: { id: user.id } });
   },

@@ -4,7 +4,7 @@ import { ok } from '../../lib/http/response';
 import { MSG } from '../../lib/contract/messages';
 import { notFound } from '../../lib/contract/errors';
 
-export const handler = route({ params: verifyAccountParams, invalid: () => notFound(MSG.userNotFound) }, async ({ params, who }) => {
-  await verifyAccount(params.email, who);
+export const handler = route({ params: verifyAccountParams, invalid: () => notFound(MSG.userNotFound) }, async ({ params, caller }) => {
+  await verifyAccount(params.email, caller);
   return ok({ message: MSG.accountVerified });
 });

@@ -6,8 +6,8 @@ import { MSG } from '../../lib/contract/messages';
 
 export const handler = route(
   { params: kdPermintaanParams, body: updateRequestInput, badJson: MSG.requestInvalid, invalid: MSG.requestInvalid },
-  async ({ params, body, who }) => {
-    await updateRequestStatus(params.kd_permintaan, body, who);
+  async ({ params, body, caller }) => {
+    await updateRequestStatus(params.kd_permintaan, body, caller);
     return ok({ message: MSG.requestUpdated });
   },
 );

@@ -4,6 +4,6 @@ import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route({ body: createScoreInput, invalid: MSG.scoreInvalid }, async ({ body, who }) =>
-  created(scoreResponse(await createScore(body, who))),
+export const handler = route({ body: createScoreInput, invalid: MSG.scoreInvalid }, async ({ body, caller }) =>
+  created(scoreResponse(await createScore(body, caller))),
 );

@@ -5,6 +5,7 @@ import { ok } from '../../lib/http/response';
 import { kdDesaParams } from '../../lib/contract/inputs';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route({ params: kdDesaParams, body: updateScoreInput, invalid: MSG.scoreInvalid }, async ({ params, body, who }) =>
-  ok(scoreResponse(await updateScore(params.kd_desa, body, who))),
+export const handler = route(
+  { params: kdDesaParams, body: updateScoreInput, invalid: MSG.scoreInvalid },
+  async ({ params, body, caller }) => ok(scoreResponse(await updateScore(params.kd_desa, body, caller))),
 );

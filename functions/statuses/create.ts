@@ -7,8 +7,8 @@ import { fromWebAppStatus } from '../../lib/web-app/statuses';
 
 export const handler = route(
   { body: createStatusInput, adapt: fromWebAppStatus, invalid: namingFields(MSG.villageStatusInvalid) },
-  async ({ body, who }) => {
-    const status = await createStatus(body, who);
+  async ({ body, caller }) => {
+    const status = await createStatus(body, caller);
     return created({ message: MSG.villageStatusCreated, data: { kd_status: status.kd_status } });
   },
 );

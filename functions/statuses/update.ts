@@ -8,8 +8,8 @@ import { fromWebAppStatus } from '../../lib/web-app/statuses';
 
 export const handler = route(
   { params: kdStatusParams, body: updateStatusInput, adapt: fromWebAppStatus, invalid: namingFields(MSG.villageStatusInvalid) },
-  async ({ params, body, who }) => {
-    await updateStatus(params.kd_status, body, who);
+  async ({ params, body, caller }) => {
+    await updateStatus(params.kd_status, body, caller);
     return ok({ message: MSG.villageStatusUpdated });
   },
 );

@@ -5,11 +5,12 @@ import { ok } from '../../lib/http/response';
 import { kdDesaParams } from '../../lib/contract/inputs';
 import { MSG } from '../../lib/contract/messages';
 import { tourismDescriptionForWebApp, tourismFormInput } from '../../lib/web-app/tourism';
+import { signedIn } from '../../lib/contract/caller';
 
 export const handler = route(
   { params: kdDesaParams, ...tourismFormInput(appendTourismItemsInput) },
-  async ({ params, body, files, user, who }) => {
-    const { record, affected } = await appendTourismItems(params.kd_desa, body, files, user!, who);
+  async ({ params, body, files, caller }) => {
+    const { record, affected } = await appendTourismItems(params.kd_desa, body, files, signedIn(caller));
     const shown = tourismDescriptionForWebApp(record);
     return ok({
       message: MSG.tourismItemsAdded,

@@ -5,11 +5,12 @@ import { ok } from '../../lib/http/response';
 import { kdDesaParams } from '../../lib/contract/inputs';
 import { MSG } from '../../lib/contract/messages';
 import { villageDescriptionFormInput, villageDescriptionWriteForWebApp } from '../../lib/web-app/village-descriptions';
+import { signedIn } from '../../lib/contract/caller';
 
 export const handler = route(
   { params: kdDesaParams, ...villageDescriptionFormInput(updateVillageDescriptionInput) },
-  async ({ params, body, files, user, who }) => {
-    const record = await updateVillageDescription(params.kd_desa, body, files, user!, who);
+  async ({ params, body, files, caller }) => {
+    const record = await updateVillageDescription(params.kd_desa, body, files, signedIn(caller));
     return ok({
       message: MSG.villageDescriptionUpdated,
       data: villageDescriptionWriteForWebApp(

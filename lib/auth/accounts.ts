@@ -16,7 +16,8 @@ import { nonBlank } from '../contract/validation';
 import { personName } from '../contract/inputs';
 import { normEmail } from '../db/keys';
 import type { Journal } from '../db/entity';
-import { accountScope, journal, type Who } from '../db/history';
+import { accountScope, journal } from '../db/history';
+import type { Acting } from '../contract/caller';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -49,13 +50,13 @@ export const verifyAccountParams = z.object({ email: z.string().trim().min(1).me
 /**
  * Creates an account. Sign-up (`verified: false`) or the CLI (`verified: true`, any role).
  * `username` may list candidates: each taken one is skipped for the next; 409 when all are taken.
- * `source` is the registering client's IP address: its HMAC is recorded (never the address),
+ * `caller.source` is the registering client's IP address: its HMAC is recorded (never the address),
  * and only that source may then create the account's token-less sign-up village.
  */
 export async function registerUser(
   input: { username: string | readonly string[]; fullName: string; email: string; password: string; role: Role },
   verified: boolean,
-  who: Who,
+  caller: Acting,
 ): Promise<PublicUser> {
   if (!ROLES.includes(input.role)) throw invalid(MSG.registerInvalid);
   const candidates = typeof input.username === 'string' ? [input.username] : input.username;
@@ -70,9 +71,9 @@ export async function registerUser(
           role: input.role,
           password_hash,
           is_verified: verified,
-          signup_source: verified ? undefined : signupSourceTag(who.source),
+          signup_source: verified ? undefined : signupSourceTag(caller.source),
         },
-        who,
+        caller,
       );
       if (!verified) count('SignUps');
       return toPublicUser(user);
@@ -107,9 +108,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * The history entry of a change of an account, in the account's own timeline
  * (`USER#<e-mail>`); `email` names the account where the record does not.
  */
-function accountJournal<R extends object>(who: Who, action: string, opts: { security?: boolean; email?: string } = {}): Journal<R> {
+function accountJournal<R extends object>(caller: Acting, action: string, opts: { security?: boolean; email?: string } = {}): Journal<R> {
   return journal<R>(
-    who,
+    caller,
     action,
     { record: (r) => opts.email ?? String((r as { email?: string }).email), security: opts.security },
     (b, a) => {
@@ -121,11 +122,11 @@ function accountJournal<R extends object>(who: Who, action: string, opts: { secu
 
 /**
  * Checks the password first (the same 401 for an unknown e-mail), then verification.
- * `source` is the caller's IP address.
+ * `caller.source` is the request's IP address.
  */
-export async function login(email: string, password: string, who: Who): Promise<{ token: string; user: PublicUser }> {
+export async function login(email: string, password: string, caller: Acting): Promise<{ token: string; user: PublicUser }> {
   const now = nowMs();
-  const source = who.source || 'unknown';
+  const source = caller.source || 'unknown';
   const [user, throttle] = await Promise.all([getUserByEmail(email), getLoginThrottles(email, source)]);
   const locked = throttle.source?.locked_until;
   if (locked && locked > now) {
@@ -148,7 +149,7 @@ export async function login(email: string, password: string, who: Who): Promise<
         sourceMaxFailures: LOGIN_MAX_FAILURES,
         sourceLockMs: LOGIN_LOCK_MS,
       },
-      user ? accountJournal(who, 'account.login_locked', { security: true, email }) : undefined,
+      user ? accountJournal(caller, 'account.login_locked', { security: true, email }) : undefined,
     );
     const until = rec.source?.locked_until;
     if (until && until > now) {
@@ -160,7 +161,7 @@ export async function login(email: string, password: string, who: Who): Promise<
   if (throttle.source)
     await clearLoginSource(email, source, {
       was: throttle.source,
-      journal: accountJournal(who, 'account.login_unlocked', { security: true, email }),
+      journal: accountJournal(caller, 'account.login_unlocked', { security: true, email }),
     });
   if (!user.is_verified) throw forbidden(MSG.accountUnverified);
   return { token: await signToken(user), user: toPublicUser(user) };
@@ -171,8 +172,8 @@ export async function login(email: string, password: string, who: Who): Promise<
  * The flag is committed before the mail is sent; if the mail fails the caller gets 500
  * "Gagal mengirim email" and a retry sends it again.
  */
-export async function verifyAccount(email: string, who: Who): Promise<void> {
-  const user = await markVerified(email, who);
+export async function verifyAccount(email: string, caller: Acting): Promise<void> {
+  const user = await markVerified(email, caller);
   if (!user) throw notFound(MSG.userNotFound);
   count('AccountsVerified');
   try {

@@ -14,7 +14,8 @@ import { count } from '../platform/metrics';
 import { hashPassword } from './password';
 import { PASSWORD_MAX, PASSWORD_MIN } from './accounts';
 import { nonBlank, whenFieldsValid } from '../contract/validation';
-import { accountScope, journal, type Who } from '../db/history';
+import { accountScope, journal } from '../db/history';
+import type { Acting } from '../contract/caller';
 
 export const RESET_CODE_TTL_MS = 5 * 60 * 1000;
 export const RESET_CODE_RESEND_MS = 60 * 1000;
@@ -117,7 +118,7 @@ export async function verifyResetCode(rawEmail: string, code: string): Promise<v
 }
 
 /** PUT /auth/password: replaces the password and consumes the code in one transaction. */
-export async function resetPassword(rawEmail: string, code: string, newPassword: string, who: Who): Promise<void> {
+export async function resetPassword(rawEmail: string, code: string, newPassword: string, caller: Acting): Promise<void> {
   const email = normEmail(rawEmail);
   const result = await checkCode(email, code.trim(), false);
   if (!result.ok) throw invalid(MSG.resetCodeInvalidOrExpired);
@@ -125,7 +126,7 @@ export async function resetPassword(rawEmail: string, code: string, newPassword:
   // The owner proved control of the mailbox: every login lock of the account is lifted
   // in the same transaction as the password change.
   // a security event in the account's timeline (who reset it from where), in the same transaction
-  const entry = journal<{ login_locks: number }>(who, 'account.password_reset', {
+  const entry = journal<{ login_locks: number }>(caller, 'account.password_reset', {
     record: email,
     scope: accountScope(email),
     security: true,

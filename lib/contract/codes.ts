@@ -10,11 +10,12 @@ function randomPart(length = 10): string {
   return out;
 }
 
-/** Service-assigned codes (docs/decisions.md): DESA-…, REQ-…, STAT-… */
+/** Service-assigned codes (docs/decisions.md): DESA-…, REQ-…, STAT-…, EVAL-… */
 export const newCode = {
   village: () => `DESA-${randomPart()}`,
   request: () => `REQ-${randomPart()}`,
   status: () => `STAT-${randomPart()}`,
+  evaluation: () => `EVAL-${randomPart()}`,
 };
 
 /** Whether `kd` has the form of a village code (`DESA-` and 10 URL-safe characters), as `newCode.village` makes them. */

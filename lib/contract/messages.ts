@@ -157,6 +157,33 @@ export const MSG = {
   scoreCreated: 'Skor desa berhasil disimpan',
   scoreUpdated: 'Skor desa berhasil diperbarui',
 
+  // evaluation rounds (not from the contract)
+  evaluationInvalid: 'Data evaluasi tidak valid',
+  evaluationDatesOrder: 'Tanggal evaluasi harus berurutan: mulai ≤ batas_mandiri ≤ selesai',
+  evaluationRegionNeedsProvince: 'kabupaten hanya dapat diisi bersama provinsi',
+  evaluationNotFound: 'Evaluasi tidak ditemukan',
+  evaluationCreated: 'Evaluasi berhasil dibuat',
+  evaluationUpdated: 'Evaluasi berhasil diperbarui',
+  evaluationDeleted: 'Evaluasi berhasil dihapus',
+  evaluationFinished: 'Evaluasi sudah selesai dan tidak dapat diubah',
+  evaluationHasSubmissions: 'Evaluasi tidak dapat dihapus karena sudah ada penilaian mandiri yang diajukan',
+  officeOnlyEvaluation: "Akses ditolak. Hanya role 'dinas' atau 'admin' yang dapat mengelola evaluasi.",
+  pengelolaOnlySelfAssessment: "Akses ditolak. Hanya role 'pengelola' yang dapat mengisi penilaian mandiri.",
+  evaluationVillageNotInScope: 'Desa tidak termasuk dalam evaluasi ini',
+  selfAssessmentInvalid: 'Data penilaian mandiri tidak valid',
+  selfAssessmentSaved: 'Penilaian mandiri berhasil disimpan',
+  selfAssessmentSubmitted: 'Penilaian mandiri berhasil diajukan',
+  selfAssessmentNotStarted: 'Periode penilaian mandiri belum dimulai',
+  selfAssessmentClosed: 'Periode penilaian mandiri sudah berakhir',
+  selfAssessmentLocked: 'Penilaian mandiri sudah diajukan dan tidak dapat diubah',
+  selfAssessmentIncomplete: 'Penilaian mandiri belum lengkap: isi keenam nilai sebelum mengajukan',
+  selfAssessmentMissing: 'Penilaian mandiri belum diisi',
+  reviewInvalid: 'Data penilaian tidak valid',
+  reviewSaved: 'Penilaian berhasil disimpan dan menjadi skor desa',
+  reviewNotStarted: 'Evaluasi belum dimulai',
+  dinasOnlyReview: "Akses ditolak. Hanya role 'dinas' yang dapat menilai desa.",
+  evaluationStateInvalid: 'Parameter status harus salah satu dari: belum, draf, diajukan, dinilai',
+
   // users
   includeDesaInvalid: 'Parameter includeDesa harus true atau false',
 } as const;

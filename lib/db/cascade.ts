@@ -1,4 +1,4 @@
-import { tableName } from './client';
+import { and, eq, fieldExists, fieldMissing, keyQuery, notExists, or, txDelete, txPut, txUpdate } from './expression';
 import { getItem, queryAll } from './helpers';
 
 import { fitsKey, keys } from './keys';
@@ -99,34 +99,24 @@ export async function cascadeDeleteVillage(village: VillageRecord, who: Who): Pr
     return;
   }
   uow.delete(villages, current, { guard: changed, as: retirement(current, uow.at) });
-  uow.include({ Put: { TableName: tableName(), Item: { ...keys.pendingDeletion(current.kd_desa), type: 'CASCADE', at: uow.at } } });
+  uow.include(txPut({ ...keys.pendingDeletion(current.kd_desa), type: 'CASCADE', at: uow.at }));
   await uow.commit();
   await removeRetired(current.kd_desa, childKeys);
 }
 
 /** The village's slug freed (if it is still the village's). */
-const slugFreed = (v: VillageRecord): TransactItem => ({
-  Delete: {
-    TableName: tableName(),
-    Key: keys.slugMarker(v.slug),
-    ConditionExpression: 'attribute_not_exists(PK) OR kd_desa = :kd',
-    ExpressionAttributeValues: { ':kd': v.kd_desa },
-  },
-});
+const slugFreed = (v: VillageRecord): TransactItem => txDelete(keys.slugMarker(v.slug), or(notExists(), eq('kd_desa', v.kd_desa)));
 
 /**
  * The village retired: marked `deleting` (it reads as gone) and out of every index (every
  * list); child_rev moves too, so a child write that read the village before fails its condition.
  */
-const retirement = (v: VillageRecord, at: string): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.village(v.kd_desa),
-    UpdateExpression: `SET deleting = :at ADD child_rev :one REMOVE ${INDEX_ATTRIBUTES.join(', ')}`,
-    ConditionExpression: 'child_rev = :rev AND attribute_not_exists(deleting)',
-    ExpressionAttributeValues: { ':rev': v.child_rev, ':at': at, ':one': 1 },
-  },
-});
+const retirement = (v: VillageRecord, at: string): TransactItem =>
+  txUpdate(
+    keys.village(v.kd_desa),
+    { set: { deleting: at }, add: { child_rev: 1 }, remove: INDEX_ATTRIBUTES },
+    and(eq('child_rev', v.child_rev), fieldMissing('deleting')),
+  );
 
 /**
  * Completes the deletion of a retired village (one marked `deleting`): removes what is
@@ -156,10 +146,7 @@ export async function retiredVillageOwner(kd: string): Promise<string | undefine
 
 /** The villages whose deletion began and has not finished (a page of codes, oldest first). */
 export async function pendingDeletions(): Promise<string[]> {
-  const items = await queryAll<Item>({
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.pendingDeletions() },
-  });
+  const items = await queryAll<Item>(keyQuery({ pk: ['PK', keys.pendingDeletions()] }));
   return items.map((i) => i.SK);
 }
 
@@ -167,24 +154,10 @@ async function removeRetired(kd: string, childKeys: Key[]): Promise<void> {
   for (let i = 0; i < childKeys.length; i += TRANSACTION_LIMIT) {
     await transactWrite(childKeys.slice(i, i + TRANSACTION_LIMIT).map(deleteOf));
   }
-  await transactWrite([
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.village(kd),
-        ConditionExpression: 'attribute_not_exists(PK) OR attribute_exists(deleting)',
-      },
-    },
-    deleteOf(keys.pendingDeletion(kd)),
-  ]);
+  await transactWrite([txDelete(keys.village(kd), or(notExists(), fieldExists('deleting'))), deleteOf(keys.pendingDeletion(kd))]);
 }
 
-const villagePartition = (kd: string) =>
-  queryAll<Item>({
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.villagePartition(kd) },
-    ConsistentRead: true,
-  });
+const villagePartition = (kd: string) => queryAll<Item>({ ...keyQuery({ pk: ['PK', keys.villagePartition(kd)] }), ConsistentRead: true });
 
 /** Everything to delete besides the village item: its partition's other items first (what readers of the village see), then its coded children. */
 const childKeysOf = (partition: Item[], contributions: CascadeContribution[]): Key[] => [
@@ -192,4 +165,4 @@ const childKeysOf = (partition: Item[], contributions: CascadeContribution[]): K
   ...contributions.flatMap((c) => c.deletes ?? []),
 ];
 
-const deleteOf = (Key: Key): TransactItem => ({ Delete: { TableName: tableName(), Key } });
+const deleteOf = (key: Key): TransactItem => txDelete(key);

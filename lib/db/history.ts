@@ -1,9 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
+import { isCaller, SYSTEM, type Acting } from '../contract/caller';
 import { nowIso } from '../platform/clock';
 import { config } from '../platform/config';
 import { defineEntity, timestamp, type Journal, type TransactItem } from './entity';
 import type { UserRecord } from './users';
+import { and, beginsWith, between, eq, gte, keyQuery, lte, not, type Condition } from './expression';
 import { queryPage } from './helpers';
 import { GSI1, GSI2, keys, normEmail } from './keys';
 
@@ -68,17 +70,29 @@ export const historyPut = (entry: HistoryEntry): TransactItem => historyEntries.
 /** Who made a change: a user (as they were at the time), the service itself (the sweep, the CLI), or nobody signed in. */
 export type Actor = Pick<UserRecord, 'id' | 'username' | 'role' | 'full_name'> | 'system' | 'anonymous';
 
-/** The actor of a request and the address it came from (kept with security events and anonymous changes). */
-export interface Who {
+/** Who made a change as the history records it: the actor, and the address the change came from. */
+export interface Recorded {
   actor: Actor;
   source?: string;
 }
-export const SYSTEM: Who = { actor: 'system' };
+/**
+ * Who makes a change, as lib/db's writes take it: the acting person from above
+ * (lib/contract/caller.ts `Acting`: a caller, anonymous, the service), or already in the
+ * history's own form (`Recorded`). The entry derives its actor and source from it (`recorded`).
+ */
+export type Who = Acting | Recorded;
+export { SYSTEM };
 /** A user as the history records them (as they are now), or anonymous. */
-export const whoIs = (user: Pick<UserRecord, 'id' | 'username' | 'role' | 'full_name'> | undefined, source?: string): Who => ({
+export const whoIs = (user: Pick<UserRecord, 'id' | 'username' | 'role' | 'full_name'> | undefined, source?: string): Recorded => ({
   actor: user ? { id: user.id, username: user.username, role: user.role, full_name: user.full_name } : 'anonymous',
   ...(source ? { source } : {}),
 });
+/** The history's form of whoever acts. */
+function recorded(who: Who): Recorded {
+  if ('actor' in who) return who;
+  if ('system' in who) return { actor: 'system' };
+  return whoIs(isCaller(who) ? who : undefined, who.source);
+}
 
 /** Fields never written to the history (secrets), and bookkeeping that is no change of its own. */
 const NEVER = new Set(['password_hash', 'code_hash', 'signup_source', 'token', 'password', 'attempts']);
@@ -183,8 +197,7 @@ export interface Change {
 /** The history entry of a change, as the transaction item that writes it beside the change itself. */
 export function historyOf(change: Change, retentionDays = config().historySecurityRetentionDays): TransactItem {
   const at = nowIso();
-  const actor = change.who.actor;
-  const source = change.who.source;
+  const { actor, source } = recorded(change.who);
   const user = typeof actor === 'object' ? actor : undefined;
   const entry: HistoryEntry = {
     id: newHistoryId(at),
@@ -270,11 +283,11 @@ function decode(read: string, cursor: string | undefined): Record<string, unknow
 }
 
 /** The sort-key condition of a time range (`#<rand>` sorts after the time itself). */
-function range(sk: string, q: HistoryQuery): { condition: string; values: Record<string, string> } {
-  if (q.from && q.to) return { condition: `${sk} BETWEEN :from AND :to`, values: { ':from': q.from, ':to': `${q.to}~` } };
-  if (q.from) return { condition: `${sk} >= :from`, values: { ':from': q.from } };
-  if (q.to) return { condition: `${sk} <= :to`, values: { ':to': `${q.to}~` } };
-  return { condition: '', values: {} };
+function range(sk: string, q: HistoryQuery): Condition | undefined {
+  if (q.from && q.to) return between(sk, q.from, `${q.to}~`);
+  if (q.from) return gte(sk, q.from);
+  if (q.to) return lte(sk, `${q.to}~`);
+  return undefined;
 }
 
 /** Filters on fields beyond the key (equalities, an action prefix); `security: false` leaves security events out. */
@@ -289,11 +302,11 @@ export interface HistoryFilter {
   accounts?: false;
 }
 
-/** A filter's condition on entry `i`: its attribute, the value compared, and the test. */
-function conditionOf(field: string, value: unknown, i: number): { name: string; value: unknown; test: string } {
-  if (field === 'actionPrefix') return { name: 'action', value, test: `begins_with(#f${i}, :f${i})` };
-  if (field === 'accounts') return { name: 'scope', value: ACCOUNT_SCOPE, test: `NOT begins_with(#f${i}, :f${i})` };
-  return { name: field, value, test: `#f${i} = :f${i}` };
+/** A filter's condition on one field. */
+function conditionOf(field: string, value: unknown): Condition {
+  if (field === 'actionPrefix') return beginsWith<HistoryEntry>('action', String(value));
+  if (field === 'accounts') return not(beginsWith<HistoryEntry>('scope', ACCOUNT_SCOPE));
+  return eq(field, value);
 }
 
 /** At most this many items are read for one filtered page; a page may then come back short, with a cursor. */
@@ -311,26 +324,17 @@ async function page(
   q: HistoryQuery,
   filter: HistoryFilter = {},
 ): Promise<HistoryPage> {
-  const r = range(sk, q);
   const read = [index ?? 'table', pk[1], q.from ?? '', q.to ?? ''].join('\n');
   const conditions = Object.entries(filter)
     .filter(([, v]) => v !== undefined)
-    .map(([field, value], i) => conditionOf(field, value, i));
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  conditions.forEach((c, i) => {
-    names[`#f${i}`] = c.name;
-    values[`:f${i}`] = c.value;
-  });
+    .map(([field, value]) => conditionOf(field, value));
+  const query = keyQuery({ index, pk, sk: range(sk, q), filter: conditions.length ? and(...conditions) : undefined });
   const entries: HistoryEntry[] = [];
   let start = decode(read, q.cursor);
   let seen = 0;
   do {
     const out = await queryPage({
-      ...(index ? { IndexName: index } : {}),
-      KeyConditionExpression: `${pk[0]} = :pk${r.condition ? ` AND ${r.condition}` : ''}`,
-      ExpressionAttributeValues: { ':pk': pk[1], ...r.values, ...values },
-      ...(conditions.length ? { FilterExpression: conditions.map((c) => c.test).join(' AND '), ExpressionAttributeNames: names } : {}),
+      ...query,
       ScanIndexForward: false,
       Limit: conditions.length ? Math.max(q.limit, 100) : q.limit,
       ExclusiveStartKey: start,
@@ -358,12 +362,7 @@ export const villageHistory = (kd: string, q: HistoryQuery, filter?: HistoryFilt
 
 /** Whether a scope's partition holds any entry (a village that never existed has none): one Query of one key. */
 export async function hasHistory(scope: string): Promise<boolean> {
-  const out = await queryPage({
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.historyPartition(scope) },
-    ProjectionExpression: 'PK',
-    Limit: 1,
-  });
+  const out = await queryPage({ ...keyQuery({ pk: ['PK', keys.historyPartition(scope)], fields: ['PK'] }), Limit: 1 });
   return out.items.length > 0;
 }
 

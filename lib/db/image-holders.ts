@@ -1,3 +1,4 @@
+import { keyQuery } from './expression';
 import { queryPage } from './helpers';
 import { GSI1, LIST } from './keys';
 import { imagesOf, tourismDescriptions } from './tourism-descriptions';
@@ -16,10 +17,7 @@ export async function allListedImageUrls(pageSize = 100, afterPage?: (page: numb
   let page = 0;
   do {
     const res = await queryPage({
-      IndexName: GSI1,
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': LIST.villages },
-      ProjectionExpression: 'kd_desa',
+      ...keyQuery({ index: GSI1, pk: ['GSI1PK', LIST.villages], fields: ['kd_desa'] }),
       Limit: pageSize,
       ExclusiveStartKey: start,
     });

@@ -33,6 +33,9 @@
  * | account counters     | STATS#ACCOUNTS        | ALL      | —                        | —                      |
  * | unfinished deletion  | CASCADE#PENDING       | <kd_desa> | —                       | —                      |
  * | idempotency record   | IDEM                  | request#<hash of caller, route, key> | — | —          |
+ * | evaluation round     | EVAL#<id>             | EVAL     | EVAL / <created_at>#<id> | —                      |
+ * | a village's assessment | EVAL#<id>           | DESA#<kd_desa> | —                  | —                      |
+ * | a round's region counters | EVAL#<id>        | REKAP#<provinsi>#<kabupaten> | —    | —                      |
  *
  * Everything that hangs off one village and has no code of its own (score; later the
  * two descriptions) lives in the village's partition, so one strongly consistent Query
@@ -85,6 +88,11 @@
  * | GET /api/statistik                | Query STATS#REGION [begins_with <provinsi>#] (+ GetItem STATS#ACCOUNTS with a token) |
  * | GET …/{kd}/riwayat, /api/skor/{kd}/riwayat | Query HIST#<kd> (SK between the range, newest first) |
  * | GET /api/riwayat                  | Query GSI1 HIST or HISTSEC (GSI1SK range); by actor: Query GSI2 HISTBY#<id> |
+ * | GET /api/evaluasi                 | Query GSI1 EVAL (newest first)                                    |
+ * | GET /api/evaluasi/{id}/desa       | GetItem EVAL#; the villages in scope (as the filtered lists) ∥ Query EVAL#<id> begins_with DESA# |
+ * | GET /api/evaluasi/{id}/rekap      | GetItem EVAL#; Query EVAL#<id> begins_with REKAP# [<provinsi>#] ∥ Query STATS#REGION |
+ * | PUT …/mandiri, …/ajukan           | GetItem EVAL#, DESA#, EVAL#/DESA#; TransactWrite assessment (as read) + round (exists; submitted count) + region counters + history |
+ * | PUT …/penilaian                   | as …/mandiri, + the score (as PUT /api/skor: village category, region counters, list version) |
  * | any write with Idempotency-Key    | PutItem IDEM (condition: absent or expired) first; then UpdateItem (answer) or DeleteItem (released) |
  *
  * Pagination: DynamoDB has no offset, so the tourism descriptions hold dense positions
@@ -199,6 +207,17 @@ export const keys = {
 
   status: (code: string) => ({ PK: `STAT#${code}`, SK: 'STAT' }),
   statusList: (createdAt: string, code: string) => ({ GSI1PK: LIST.statuses, GSI1SK: `${createdAt}#${code}` }),
+
+  /** An evaluation round, and in its partition each village's assessment and the round's counters per region. */
+  evaluation: (id: string) => ({ PK: `EVAL#${id}`, SK: 'EVAL' }),
+  evaluationPartition: (id: string) => `EVAL#${id}`,
+  evaluationList: (createdAt: string, id: string) => ({ GSI1PK: LIST.evaluations, GSI1SK: `${createdAt}#${id}` }),
+  assessment: (id: string, kd: string) => ({ PK: `EVAL#${id}`, SK: `DESA#${kd}` }),
+  /** A round's counters of one region (`<provinsi>#<kabupaten>`, lower case, as the statistics' keys). */
+  evaluationCounters: (id: string, r: { provinsi: string; kabupaten: string }) => ({
+    PK: `EVAL#${id}`,
+    SK: `REKAP#${regionPart(r.provinsi)}#${regionPart(r.kabupaten)}`,
+  }),
 };
 
 /** The GSI1 partitions that list every item of a kind. */
@@ -208,4 +227,5 @@ export const LIST = {
   scores: 'SKOR',
   requests: 'REQ',
   statuses: 'STAT',
+  evaluations: 'EVAL',
 } as const;

@@ -1,6 +1,6 @@
 import { nowMs } from '../platform/clock';
 import type { ListKind } from '../contract/lists';
-import { tableName } from './client';
+import { txUpdate } from './expression';
 import { batchGetItems } from './helpers';
 import type { TransactItem } from './entity';
 import { keys } from './keys';
@@ -18,15 +18,9 @@ export const SHARDS = 8;
 
 /** The transaction items that record a change of these kinds. */
 export function listsChanged(...kinds: ListKind[]): TransactItem[] {
-  return [...new Set(kinds)].map((kind) => ({
-    Update: {
-      TableName: tableName(),
-      Key: keys.listVersion(kind, Math.floor(Math.random() * SHARDS)),
-      UpdateExpression: 'SET #at = :now ADD #v :one',
-      ExpressionAttributeNames: { '#at': 'at', '#v': 'v' },
-      ExpressionAttributeValues: { ':now': nowMs(), ':one': 1 },
-    },
-  }));
+  return [...new Set(kinds)].map((kind) =>
+    txUpdate(keys.listVersion(kind, Math.floor(Math.random() * SHARDS)), { set: { at: nowMs() }, add: { v: 1 } }),
+  );
 }
 
 export interface ListVersion {

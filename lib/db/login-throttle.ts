@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { tableName } from './client';
 import { parseRecord, type Journal } from './entity';
+import { eq, fieldMissing, keyQuery, lt, lte, notExists, or, txDelete, txUpdate, updateInput } from './expression';
 import { fitsKey, keys } from './keys';
 import { batchDeleteItems, batchGetItems, deleteItem, isConditionFailure, queryAll, updateItem } from './helpers';
 import { guarded, transactWrite } from './transact';
@@ -51,10 +51,11 @@ async function countFailure(
 ): Promise<LoginThrottleRecord> {
   const expiresAt = Math.ceil((now + windowMs + (lock?.ms ?? 0)) / 1000);
   const fresh = await updateItem({
-    Key: key,
-    UpdateExpression: 'SET failures = :one, window_start = :now, expiresAt = :exp REMOVE locked_until',
-    ConditionExpression: 'attribute_not_exists(PK) OR window_start < :windowStart',
-    ExpressionAttributeValues: { ':one': 1, ':now': now, ':exp': expiresAt, ':windowStart': now - windowMs },
+    ...updateInput<LoginThrottleRecord>(
+      key,
+      { set: { failures: 1, window_start: now, expiresAt }, remove: ['locked_until'] },
+      or(notExists(), lt<LoginThrottleRecord>('window_start', now - windowMs)),
+    ),
     ReturnValues: 'ALL_NEW',
   }).catch((err) => {
     if (isConditionFailure(err)) return undefined;
@@ -63,9 +64,7 @@ async function countFailure(
   if (fresh) return toThrottle(fresh);
   const rec = toThrottle(
     (await updateItem({
-      Key: key,
-      UpdateExpression: 'ADD failures :one SET expiresAt = :exp',
-      ExpressionAttributeValues: { ':one': 1, ':exp': expiresAt },
+      ...updateInput<LoginThrottleRecord>(key, { add: { failures: 1 }, set: { expiresAt } }),
       ReturnValues: 'ALL_NEW',
     }))!,
   );
@@ -76,15 +75,11 @@ async function countFailure(
     try {
       await transactWrite([
         guarded(
-          {
-            Update: {
-              TableName: tableName(),
-              Key: key,
-              UpdateExpression: 'SET locked_until = :until, failures = :zero, window_start = :now',
-              ConditionExpression: 'attribute_not_exists(locked_until) OR locked_until <= :now',
-              ExpressionAttributeValues: { ':until': locked.locked_until, ':zero': 0, ':now': now },
-            },
-          },
+          txUpdate<LoginThrottleRecord>(
+            key,
+            { set: { locked_until: locked.locked_until, failures: 0, window_start: now } },
+            or(fieldMissing<LoginThrottleRecord>('locked_until'), lte<LoginThrottleRecord>('locked_until', now)),
+          ),
           () => new LockedMeanwhile(),
         ),
         ...(lock.journal ? [lock.journal(rec, locked)] : []),
@@ -138,14 +133,7 @@ export async function clearLoginSource(
   }
   await transactWrite([
     guarded(
-      {
-        Delete: {
-          TableName: tableName(),
-          Key: keys.loginThrottle(email, source),
-          ConditionExpression: 'locked_until = :until',
-          ExpressionAttributeValues: { ':until': unlocked.was.locked_until },
-        },
-      },
+      txDelete(keys.loginThrottle(email, source), eq<LoginThrottleRecord>('locked_until', unlocked.was.locked_until)),
       () => new LockedMeanwhile(),
     ),
     unlocked.journal(unlocked.was, undefined),
@@ -158,9 +146,7 @@ export async function clearLoginSource(
 export async function loginThrottleKeys(email: string): Promise<{ PK: string; SK: string }[]> {
   if (!fitsKey(email)) return [];
   return queryAll<{ PK: string; SK: string }>({
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.loginThrottleAll(email).PK },
-    ProjectionExpression: 'PK, SK',
+    ...keyQuery({ pk: ['PK', keys.loginThrottleAll(email).PK], fields: ['PK', 'SK'] }),
     ConsistentRead: true,
   });
 }

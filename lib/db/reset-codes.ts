@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { tableName } from './client';
 import { parseRecord } from './entity';
+import { and, deleteInput, eq, lt, lte, notExists, or, putInput, txDelete, updateInput, type Update } from './expression';
 import { log } from '../platform/log';
 import { deleteItem, getItem, putItem, unlessConditionFails, updateItem } from './helpers';
 import { deleteLoginThrottles, loginThrottleKeys } from './login-throttle';
@@ -35,36 +35,38 @@ export async function getResetCode(email: string): Promise<ResetCodeRecord | und
  */
 export function putResetCode(rec: ResetCodeRecord, notIssuedAfterMs: number): Promise<boolean> {
   return unlessConditionFails(
-    putItem({
-      Item: { ...keys.resetCode(rec.email), type: 'RESET', ...rec },
-      ConditionExpression: 'attribute_not_exists(PK) OR issued_at <= :cutoff',
-      ExpressionAttributeValues: { ':cutoff': notIssuedAfterMs },
-    }),
+    putItem(
+      putInput(
+        { ...keys.resetCode(rec.email), type: 'RESET', ...rec },
+        or(notExists(), lte<ResetCodeRecord>('issued_at', notIssuedAfterMs)),
+      ),
+    ),
   );
 }
 
 /** Deletes the code if it is still the one with `codeHash`. */
 export async function deleteResetCode(email: string, codeHash: string): Promise<void> {
-  await unlessConditionFails(deleteItem({ Key: keys.resetCode(email), ...sameCode(codeHash) }));
+  await unlessConditionFails(deleteItem(deleteInput(keys.resetCode(email), sameCode(codeHash))));
 }
 
 /** The condition that the stored code is still the one with `codeHash`. */
-const sameCode = (codeHash: string, extra?: { condition: string; values: Record<string, unknown> }) => ({
-  ConditionExpression: extra?.condition ? `code_hash = :h AND ${extra.condition}` : 'code_hash = :h',
-  ExpressionAttributeValues: { ':h': codeHash, ...extra?.values },
-});
+const sameCode = (codeHash: string) => eq<ResetCodeRecord>('code_hash', codeHash);
 
-/** ADDs `delta` to the code's attempts (and SETs more), if it is still the one with `codeHash`. */
-const changeAttempts = (email: string, codeHash: string, delta: number, opts: { set?: string; limit?: number } = {}) =>
+/** ADDs `delta` to the code's attempts (and SETs more), if it is still the one with `codeHash` (and has fewer than `limit` attempts). */
+const changeAttempts = (
+  email: string,
+  codeHash: string,
+  delta: number,
+  opts: { set?: Update<ResetCodeRecord>['set']; limit?: number } = {},
+) =>
   unlessConditionFails(
-    updateItem({
-      Key: keys.resetCode(email),
-      UpdateExpression: `ADD attempts :delta${opts.set ? ` SET ${opts.set}` : ''}`,
-      ...sameCode(codeHash, {
-        condition: opts.limit === undefined ? '' : 'attempts < :max',
-        values: { ':delta': delta, ...(opts.limit === undefined ? {} : { ':max': opts.limit }), ...(opts.set ? { ':t': true } : {}) },
-      }),
-    }),
+    updateItem(
+      updateInput<ResetCodeRecord>(
+        keys.resetCode(email),
+        { add: { attempts: delta }, ...(opts.set ? { set: opts.set } : {}) },
+        and(sameCode(codeHash), opts.limit !== undefined && lt<ResetCodeRecord>('attempts', opts.limit)),
+      ),
+    ),
   );
 
 /**
@@ -76,18 +78,12 @@ export const takeAttempt = (email: string, codeHash: string, maxAttempts: number
 
 /** Gives back the try a correct check took, and optionally marks the code verified. */
 export async function returnAttempt(email: string, codeHash: string, markVerified: boolean): Promise<void> {
-  await changeAttempts(email, codeHash, -1, markVerified ? { set: 'verified = :t' } : {});
+  await changeAttempts(email, codeHash, -1, markVerified ? { set: { verified: true } } : {});
 }
 
 /** The TransactWrite item that consumes the code, in the same transaction as the password change. */
 export function consumeResetCode(email: string, codeHash: string) {
-  return {
-    Delete: {
-      TableName: tableName(),
-      Key: keys.resetCode(email),
-      ...sameCode(codeHash),
-    },
-  };
+  return txDelete(keys.resetCode(email), sameCode(codeHash));
 }
 
 /**
@@ -111,7 +107,7 @@ export async function resetPasswordWithCode(
         consumeResetCode(email, codeHash),
         // its entry: the locks and counts it lifts (the password itself never enters the history)
         journal({ login_locks: throttles.length }, { login_locks: 0 }),
-        ...inTransaction.map((Key) => ({ Delete: { TableName: tableName(), Key } })),
+        ...inTransaction.map((key) => txDelete(key)),
       ],
       () => new CodeGoneError(),
     );

@@ -27,6 +27,8 @@ export const scores = defineEntity({
     total_skor: z.number(),
     rata_rata: z.number().int(),
     kategori_desa: z.enum(KATEGORI),
+    /** The evaluation round whose review set these values (absent: set by POST/PUT /api/skor). */
+    id_evaluasi: z.string().optional(),
     created_at: timestamp,
     updated_at: timestamp,
   }),
@@ -45,6 +47,7 @@ export const scores = defineEntity({
         total_skor: s.total_skor,
         rata_rata: s.rata_rata,
         kategori_desa: s.kategori_desa,
+        ...(s.id_evaluasi ? { id_evaluasi: s.id_evaluasi } : {}),
       }),
     },
     lists: ['scores'],
@@ -75,9 +78,8 @@ export function newScore(score: Omit<ScoreRecord, 'created_at' | 'updated_at'>):
   return { ...score, created_at: now, updated_at: now };
 }
 
-/** The score as it becomes with other values. */
-export const withValues = (current: ScoreRecord, score: Omit<ScoreRecord, 'created_at' | 'updated_at'>): ScoreRecord => ({
-  ...current,
-  ...score,
-  updated_at: nowIsoAfter(current.updated_at),
-});
+/** The score as it becomes with other values (set by a round's review when `score.id_evaluasi` names it, else by hand). */
+export const withValues = (current: ScoreRecord, score: Omit<ScoreRecord, 'created_at' | 'updated_at'>): ScoreRecord => {
+  const { id_evaluasi: _was, ...rest } = current;
+  return { ...rest, ...score, updated_at: nowIsoAfter(current.updated_at) };
+};

@@ -1,3 +1,4 @@
+import { eq, keyQuery, updateInput } from './expression';
 import { queryAll, updateItem, putItem } from './helpers';
 import { GSI1, keys } from './keys';
 import { listRequests } from './requests';
@@ -32,13 +33,9 @@ export async function rebuildStatistics(log: (line: string) => void = () => {}):
     listStatuses(),
     scores.listAll(['kd_desa', 'kategori_desa']),
     listUsers(),
-    queryAll<{ action: string; at: string; changes?: Record<string, unknown>; kd_desa?: string }>({
-      IndexName: GSI1,
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.historyFeed(false, '').GSI1PK },
-      ProjectionExpression: '#a, #t, changes, kd_desa',
-      ExpressionAttributeNames: { '#a': 'action', '#t': 'at' },
-    }),
+    queryAll<{ action: string; at: string; changes?: Record<string, unknown>; kd_desa?: string }>(
+      keyQuery({ index: GSI1, pk: ['GSI1PK', keys.historyFeed(false, '').GSI1PK], fields: ['action', 'at', 'changes', 'kd_desa'] }),
+    ),
   ]);
   const category = new Map(scored.map((s) => [s.kd_desa, s.kategori_desa]));
   const tallies = new Map<string, Counts>();
@@ -62,19 +59,14 @@ export async function rebuildStatistics(log: (line: string) => void = () => {}):
     const set: Record<string, unknown> = { ...keys.villageFilter(kategori, v, v.kd_desa) };
     for (const key of Object.keys(v).filter((k) => /^n(req|stat)_/.test(k))) set[key] = 0;
     Object.assign(set, own);
-    const names = Object.keys(set);
     try {
-      await updateItem({
-        Key: keys.village(v.kd_desa),
-        UpdateExpression: `SET ${names.map((_, i) => `#s${i} = :s${i}`).join(', ')}${kategori ? ', kategori = :kategori' : ' REMOVE kategori'}`,
-        ConditionExpression: 'child_rev = :rev',
-        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#s${i}`, n])),
-        ExpressionAttributeValues: {
-          ...Object.fromEntries(names.map((n, i) => [`:s${i}`, set[n]])),
-          ':rev': v.child_rev,
-          ...(kategori ? { ':kategori': kategori } : {}),
-        },
-      });
+      await updateItem(
+        updateInput(
+          keys.village(v.kd_desa),
+          kategori ? { set: { ...set, kategori } } : { set, remove: ['kategori'] },
+          eq('child_rev', v.child_rev),
+        ),
+      );
       report.villagesUpdated++;
     } catch (err) {
       if ((err as { name?: string }).name !== 'ConditionalCheckFailedException') throw err;
@@ -102,11 +94,7 @@ export async function rebuildStatistics(log: (line: string) => void = () => {}):
     regions.set(key, entry);
   }
   // the counters, written whole (the old items of regions left with none are emptied)
-  const old = await queryAll<{ SK: string }>({
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.statsRegions() },
-    ProjectionExpression: 'SK',
-  });
+  const old = await queryAll<{ SK: string }>(keyQuery({ pk: ['PK', keys.statsRegions()], fields: ['SK'] }));
   for (const o of old) if (!regions.has(o.SK)) await putItem({ Item: { PK: keys.statsRegions(), SK: o.SK } });
   for (const [key, { region, counts }] of regions) await putItem({ Item: { PK: keys.statsRegions(), SK: key, ...region, ...counts } });
   report.regions = regions.size;

@@ -1,5 +1,5 @@
-import { tableName } from './client';
 import type { TransactItem } from './entity';
+import { addClause, beginsWith, ifAbsent, keyQuery, txUpdate } from './expression';
 import { getItem, queryAll } from './helpers';
 import { keys, regionPart } from './keys';
 
@@ -44,59 +44,38 @@ export function sum(...all: Counts[]): Counts {
   return out;
 }
 
-/** The UpdateExpression that adds `counts` (with placeholders `#c<i>`, `:c<i>`), and its names and values. */
-export function addCounts(counts: Counts, prefix = 'c') {
-  const entries = Object.entries(counts).filter(([, v]) => v !== 0);
-  return {
-    clause: entries.map((_, i) => `#${prefix}${i} :${prefix}${i}`).join(', '),
-    names: Object.fromEntries(entries.map(([k], i) => [`#${prefix}${i}`, k])),
-    values: Object.fromEntries(entries.map(([, v], i) => [`:${prefix}${i}`, v])),
-  };
-}
+/**
+ * The ADD clause's items that add `counts` (placeholders `#<prefix><i>`, `:<prefix><i>`), and
+ * their names and values: for the expressions lib/db/unit-of-work.ts assembles itself.
+ */
+export const addCounts = (counts: Counts, prefix = 'c') => addClause(counts, prefix);
+
+/** `counts` without the counts that do not move. */
+const moving = (counts: Counts): Counts => Object.fromEntries(Object.entries(counts).filter(([, v]) => v !== 0));
 
 /** The transaction item that adds `counts` to a region's counters (none when nothing moves). */
 export function regionCounts(region: Region, counts: Counts): TransactItem[] {
-  const add = addCounts(counts);
-  if (!add.clause) return [];
-  return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: regionKey(region),
-        // the region's names as first written (its key is their lower-case form)
-        UpdateExpression: `ADD ${add.clause} SET provinsi = if_not_exists(provinsi, :p), kabupaten = if_not_exists(kabupaten, :k)`,
-        ExpressionAttributeNames: add.names,
-        ExpressionAttributeValues: { ...add.values, ':p': region.provinsi.trim(), ':k': region.kabupaten.trim() },
-      },
-    },
-  ];
+  const add = moving(counts);
+  if (!Object.keys(add).length) return [];
+  // the region's names as first written (its key is their lower-case form)
+  const names = { provinsi: ifAbsent(region.provinsi.trim()), kabupaten: ifAbsent(region.kabupaten.trim()) };
+  return [txUpdate(regionKey(region), { add, set: names })];
 }
 
 /** The transaction item that adds to the account counters (`verified`, `waiting`). */
 export function accountCounts(counts: Counts): TransactItem[] {
-  const add = addCounts(counts);
-  if (!add.clause) return [];
-  return [
-    {
-      Update: {
-        TableName: tableName(),
-        Key: keys.statsAccounts(),
-        UpdateExpression: `ADD ${add.clause}`,
-        ExpressionAttributeNames: add.names,
-        ExpressionAttributeValues: add.values,
-      },
-    },
-  ];
+  const add = moving(counts);
+  if (!Object.keys(add).length) return [];
+  return [txUpdate(keys.statsAccounts(), { add })];
 }
 
 export type RegionCounters = Region & Record<string, number | string>;
 
 /** Every region's counters (one Query; `provinsi` narrows it to one province by key). */
 export async function readRegionCounters(provinsi?: string): Promise<RegionCounters[]> {
-  const items = await queryAll<Record<string, unknown>>({
-    KeyConditionExpression: provinsi ? 'PK = :pk AND begins_with(SK, :p)' : 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.statsRegions(), ...(provinsi ? { ':p': `${part(provinsi)}#` } : {}) },
-  });
+  const items = await queryAll<Record<string, unknown>>(
+    keyQuery({ pk: ['PK', keys.statsRegions()], sk: provinsi ? beginsWith('SK', `${part(provinsi)}#`) : undefined }),
+  );
   return items.map(({ PK: _pk, SK: _sk, ...rest }) => rest as RegionCounters);
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { tableName } from './client';
+import { between, eq, fieldMissing, gte, keyQuery, lt, notExists, or, txDelete, txPut, txUpdate, type Condition } from './expression';
 import { getItem, queryPage } from './helpers';
 import { GSI2, keys } from './keys';
 import type { Who } from './history';
@@ -82,16 +82,8 @@ export async function countTourismDescriptions(consistent = false): Promise<numb
 }
 
 /** Sets the counter from `from` to `to`, only if it still is `from`. */
-const counterMove = (from: number, to: number): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.tourismCounter(),
-    UpdateExpression: 'SET #v = :to',
-    ConditionExpression: from === 0 ? 'attribute_not_exists(#v) OR #v = :from' : '#v = :from',
-    ExpressionAttributeNames: { '#v': 'value' },
-    ExpressionAttributeValues: { ':to': to, ':from': from },
-  },
-});
+const counterMove = (from: number, to: number): TransactItem =>
+  txUpdate(keys.tourismCounter(), { set: { value: to } }, from === 0 ? or(fieldMissing('value'), eq('value', from)) : eq('value', from));
 
 /**
  * Creates the description at list position total+1 (position item, index item and
@@ -114,14 +106,8 @@ async function createAtNextPosition(d: TourismDescriptionRecord, who: Who, refs:
     d.kd_desa,
     [
       counterMove(total, pos),
-      { Put: { TableName: tableName(), Item: { ...keys.tourismPosition(d.kd_desa), pos } } },
-      {
-        Put: {
-          TableName: tableName(),
-          Item: { ...keys.tourismIndex(pos), kd_desa: d.kd_desa },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
+      txPut({ ...keys.tourismPosition(d.kd_desa), pos }),
+      txPut({ ...keys.tourismIndex(pos), kd_desa: d.kd_desa }, notExists()),
     ],
     refs,
   );
@@ -141,36 +127,15 @@ export async function positionRemoval(kd: string): Promise<TransactItem[]> {
   const lastKd = pos === total ? kd : ((await getItem(keys.tourismIndex(total), { consistent: true }))?.kd_desa as string | undefined);
   if (!lastKd) throw new PositionsMovedError();
   const shrink: TransactItem[] = [
-    { Delete: { TableName: tableName(), Key: keys.tourismPosition(kd) } },
+    txDelete(keys.tourismPosition(kd)),
     counterMove(total, total - 1),
-    {
-      Delete: {
-        TableName: tableName(),
-        Key: keys.tourismIndex(total),
-        ConditionExpression: 'kd_desa = :kd',
-        ExpressionAttributeValues: { ':kd': lastKd },
-      },
-    },
+    txDelete(keys.tourismIndex(total), eq('kd_desa', lastKd)),
   ];
   if (pos === total) return shrink;
   return [
     ...shrink,
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.tourismIndex(pos), kd_desa: lastKd },
-        ConditionExpression: 'kd_desa = :kd',
-        ExpressionAttributeValues: { ':kd': kd },
-      },
-    },
-    {
-      Put: {
-        TableName: tableName(),
-        Item: { ...keys.tourismPosition(lastKd), pos },
-        ConditionExpression: 'pos = :total',
-        ExpressionAttributeValues: { ':total': total },
-      },
-    },
+    txPut({ ...keys.tourismIndex(pos), kd_desa: lastKd }, eq('kd_desa', kd)),
+    txPut({ ...keys.tourismPosition(lastKd), pos }, eq('pos', total)),
   ];
 }
 
@@ -222,10 +187,9 @@ function commitWithPositions(uow: UnitOfWork, kd: string, positions: TransactIte
 export async function tourismDescriptionPage(page: number, limit: number): Promise<TourismDescriptionRecord[]> {
   const first = (page - 1) * limit + 1;
   const last = page * limit;
-  const index = await queryPage({
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :a AND :b',
-    ExpressionAttributeValues: { ':pk': keys.tourismIndexPartition, ':a': keys.tourismIndex(first).SK, ':b': keys.tourismIndex(last).SK },
-  });
+  const index = await queryPage(
+    keyQuery({ pk: ['PK', keys.tourismIndexPartition], sk: between('SK', keys.tourismIndex(first).SK, keys.tourismIndex(last).SK) }),
+  );
   const codes = index.items.map((i) => i.kd_desa as string);
   if (codes.length === 0) return [];
   const found = await tourismDescriptions.getMany(codes);
@@ -235,18 +199,10 @@ export async function tourismDescriptionPage(page: number, limit: number): Promi
 /** Up to `count` descriptions that have an attraction with an image, from a random point of the index. */
 export async function randomAttractionDescriptions(count: number): Promise<Pick<TourismDescriptionRecord, 'kd_desa' | 'atraksi'>[]> {
   const from = newRandomKey();
-  const query = async (condition: string) =>
-    (
-      await queryPage({
-        IndexName: GSI2,
-        KeyConditionExpression: `GSI2PK = :pk AND ${condition}`,
-        ExpressionAttributeValues: { ':pk': 'ATRAKSI', ':from': from },
-        ProjectionExpression: 'kd_desa, atraksi',
-        Limit: count,
-      })
-    ).items;
-  const first = await query('GSI2SK >= :from');
-  const rest = first.length < count ? await query('GSI2SK < :from') : [];
+  const query = async (sk: Condition) =>
+    (await queryPage({ ...keyQuery({ index: GSI2, pk: ['GSI2PK', 'ATRAKSI'], sk, fields: ['kd_desa', 'atraksi'] }), Limit: count })).items;
+  const first = await query(gte('GSI2SK', from));
+  const rest = first.length < count ? await query(lt('GSI2SK', from)) : [];
   return [...first, ...rest].slice(0, count).map((item) => parseRecord(attractionView, item));
 }
 

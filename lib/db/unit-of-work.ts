@@ -84,8 +84,15 @@ export interface ChangeDeclaration<R> {
 
 export type ChangeKind = 'created' | 'updated' | 'deleted';
 
-/** A share of counters: a region's, or the accounts'. */
-export type CounterShare = { region: Region; counts: Counts } | { accounts: Counts };
+/**
+ * A share of counters: a region's, the accounts', or those on another item (`on`: an
+ * evaluation round's; `label`: attributes it keeps as first written; `mustExist`: the item
+ * must exist and not be going, or the write fails with that guard's error).
+ */
+export type CounterShare =
+  | { region: Region; counts: Counts }
+  | { accounts: Counts }
+  | { on: Key; counts: Counts; label?: Record<string, string>; mustExist?: Guard };
 
 interface Step {
   item: TransactItem;
@@ -219,7 +226,7 @@ export class UnitOfWork {
         ...(after && declared.counts ? declared.counts(after) : []),
         ...(declared.events?.(before, after, this.at) ?? []),
       ];
-      for (const item of counterItems(shares)) this.steps.push({ item });
+      for (const step of counterItems(shares)) this.steps.push(step);
     }
     const link = declared.village;
     if (link && opts.village) this.villageEffect(link, before, after, opts.village, opts.villageMustExist);
@@ -251,22 +258,53 @@ export class UnitOfWork {
 }
 
 const scaled = (s: CounterShare, by: number): CounterShare =>
-  'accounts' in s ? { accounts: mapCounts(s.accounts, by) } : { region: s.region, counts: mapCounts(s.counts, by) };
+  'accounts' in s ? { accounts: mapCounts(s.accounts, by) } : { ...s, counts: mapCounts(s.counts, by) };
 const mapCounts = (c: Counts, by: number): Counts => Object.fromEntries(Object.entries(c).map(([k, v]) => [k, v * by]));
 
-/** The counter writes of some shares: one per region (by its key) and one for the accounts, nothing where nothing moves. */
-function counterItems(shares: CounterShare[]): TransactItem[] {
+/** The counter writes of some shares: one per region (by its key), one for the accounts, one per other item; nothing where nothing moves. */
+function counterItems(shares: CounterShare[]): Step[] {
   const regions = new Map<string, { region: Region; counts: Counts }>();
+  const others = new Map<string, Extract<CounterShare, { on: Key }>>();
   let accounts: Counts = {};
   for (const s of shares) {
     if ('accounts' in s) accounts = sum(accounts, s.accounts);
-    else {
+    else if ('on' in s) {
+      const k = `${s.on.PK}\n${s.on.SK}`;
+      const was = others.get(k);
+      others.set(k, { ...s, counts: sum(was?.counts ?? {}, s.counts) });
+    } else {
       const k = regionKey(s.region).SK;
       const was = regions.get(k);
       regions.set(k, { region: was?.region ?? s.region, counts: sum(was?.counts ?? {}, s.counts) });
     }
   }
-  return [...[...regions.values()].flatMap((r) => regionCounts(r.region, r.counts)), ...accountCounts(accounts)];
+  const items = [...[...regions.values()].flatMap((r) => regionCounts(r.region, r.counts)), ...accountCounts(accounts)];
+  return [...items.map((item) => ({ item })), ...[...others.values()].flatMap(itemCounts)];
+}
+
+/** Counters on an item of their own: ADD the counts (SET its label where absent); nothing when nothing moves. */
+function itemCounts(s: Extract<CounterShare, { on: Key }>): Step[] {
+  const add = addCounts(s.counts);
+  if (!add.clause) return [];
+  const label = Object.entries(s.label ?? {});
+  const names = { ...add.names, ...Object.fromEntries(label.map(([k], i) => [`#l${i}`, k])) };
+  const values = { ...add.values, ...Object.fromEntries(label.map(([, v], i) => [`:l${i}`, v])) };
+  const set = label.map((_, i) => `#l${i} = if_not_exists(#l${i}, :l${i})`).join(', ');
+  return [
+    {
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: s.on,
+          UpdateExpression: `ADD ${add.clause}${set ? ` SET ${set}` : ''}`,
+          ...(s.mustExist ? { ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleting)' } : {}),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        },
+      },
+      guard: s.mustExist,
+    },
+  ];
 }
 
 /**

@@ -5,8 +5,8 @@ import { rememberRead } from './read-ahead';
 import { accountScope, SYSTEM, type Who } from './history';
 import { inUnitOfWork, RaceLostError, UnitOfWork } from './unit-of-work';
 import { nowIso, nowSeconds } from '../platform/clock';
-import { tableName } from './client';
-import { batchGetItems, projection, queryAll, updateItem } from './helpers';
+import { exists, keyQuery, txUpdate, updateInput } from './expression';
+import { batchGetItems, queryAll, updateItem } from './helpers';
 import { GSI1, keys, LIST, normEmail, fitsKey } from './keys';
 
 /** An account: USER#<email>, listed in GSI1 USER. `password_hash` never leaves lib/; responses use the public view. */
@@ -86,13 +86,7 @@ export async function getUserByEmail(email: string, alongside: Key[] = []): Prom
 }
 
 async function nextUserId(): Promise<number> {
-  const out = await updateItem({
-    Key: keys.userCounter(),
-    UpdateExpression: 'ADD #v :one',
-    ExpressionAttributeNames: { '#v': 'value' },
-    ExpressionAttributeValues: { ':one': 1 },
-    ReturnValues: 'UPDATED_NEW',
-  });
+  const out = await updateItem({ ...updateInput(keys.userCounter(), { add: { value: 1 } }), ReturnValues: 'UPDATED_NEW' });
   return Number(out?.value);
 }
 
@@ -150,15 +144,11 @@ export function markVerified(email: string, who: Who): Promise<UserRecord | fals
  * other writes); its new password version voids every token issued before, whatever the second.
  */
 export function passwordUpdate(email: string, passwordHash: string) {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.user(email),
-      UpdateExpression: 'SET password_hash = :h, password_changed_at = :t, updated_at = :now ADD password_version :one',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':h': passwordHash, ':t': nowSeconds(), ':now': nowIso(), ':one': 1 },
-    },
-  };
+  return txUpdate<UserRecord>(
+    keys.user(email),
+    { set: { password_hash: passwordHash, password_changed_at: nowSeconds(), updated_at: nowIso() }, add: { password_version: 1 } },
+    exists(),
+  );
 }
 
 /** Deletes a user and its username marker (CLI and tests; there is no delete route), recorded as the service's. */
@@ -173,10 +163,5 @@ export async function deleteUser(email: string): Promise<void> {
 
 /** Every user's list fields (name, e-mail, verification), never the password hash. */
 export async function listUsers(): Promise<Pick<UserRecord, 'email' | 'full_name' | 'is_verified'>[]> {
-  return queryAll({
-    IndexName: GSI1,
-    KeyConditionExpression: 'GSI1PK = :pk',
-    ExpressionAttributeValues: { ':pk': LIST.users },
-    ...projection(['email', 'full_name', 'is_verified']),
-  });
+  return queryAll(keyQuery({ index: GSI1, pk: ['GSI1PK', LIST.users], fields: ['email', 'full_name', 'is_verified'] }));
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { tableName } from './client';
 import { defineEntity, imageUrl, timestamp } from './entity';
+import { and, exists, fieldMissing, txUpdate } from './expression';
 
 import { keys } from './keys';
 import type { Who } from './history';
@@ -8,6 +8,7 @@ import { UnitOfWork } from './unit-of-work';
 import type { TransactItem } from './entity';
 import { assertItemFits } from './item-size';
 import { guardedRefs } from './image-refs';
+import type { VillageRecord } from './villages';
 
 export const JENIS_DESA = ['Alam', 'Budaya', 'Buatan'] as const;
 export type JenisDesa = (typeof JENIS_DESA)[number];
@@ -80,19 +81,15 @@ export const villageDescriptionImages = (d: VillageDescriptionRecord): string[] 
  * The village item keeps the description's cover and kinds, so lists need no extra
  * reads; they change with the description, in the same transaction.
  */
-const villageCopyChange = (kd: string, d: VillageDescriptionRecord | null): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.village(kd),
-    UpdateExpression: 'SET gambar_cover = :cover, jenis_desa_list = :kinds ADD child_rev :one',
-    ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleting)', // not a village being deleted
-    ExpressionAttributeValues: {
-      ':cover': d ? coverOf(d) : null,
-      ':kinds': d ? (d.jenis_desa_list ?? [d.jenis_desa]) : null,
-      ':one': 1,
+const villageCopyChange = (kd: string, d: VillageDescriptionRecord | null): TransactItem =>
+  txUpdate<VillageRecord>(
+    keys.village(kd),
+    {
+      set: { gambar_cover: d ? coverOf(d) : null, jenis_desa_list: d ? (d.jenis_desa_list ?? [d.jenis_desa]) : null },
+      add: { child_rev: 1 },
     },
-  },
-});
+    and(exists(), fieldMissing<VillageRecord>('deleting')), // not a village being deleted
+  );
 
 /**
  * Commits a change of the description with the village's copy (the village must exist and

@@ -1,8 +1,25 @@
 import * as z from 'zod';
 import { newCode } from '../contract/codes';
 import { numberedSlug, slugify } from '../contract/slug';
-import { tableName } from './client';
 import { defineEntity, imageUrl, timestamp, type TransactItem } from './entity';
+import {
+  and,
+  beginsWith,
+  contains,
+  eq,
+  exists,
+  fieldMissing,
+  gt,
+  ifAbsent,
+  keyQuery,
+  notExists,
+  or,
+  plus,
+  txDelete,
+  txPut,
+  txUpdate,
+  updateInput,
+} from './expression';
 import { getItem, queryAll, updateItem } from './helpers';
 import { GSI2, GSI3, keys, LIST, normEmail, fitsKey, regionPart } from './keys';
 import { KATEGORI } from './scores';
@@ -11,6 +28,7 @@ import { VILLAGE_STATUSES } from './statuses';
 import { UnitOfWork } from './unit-of-work';
 import { contributionOf, monthOf, regionKey } from './stats';
 import { changesNothing, type Who } from './history';
+import type { UserRecord } from './users';
 
 /** The eight fields a client sends for a village. */
 const villageFields = {
@@ -115,27 +133,11 @@ const slugMarkerItem = (v: VillageRecord) => ({
 });
 const slugMarkers = {
   /** Reserves a free slug for the village. */
-  putNew: (v: VillageRecord): TransactItem => ({
-    Put: { TableName: tableName(), Item: slugMarkerItem(v), ConditionExpression: 'attribute_not_exists(PK)' },
-  }),
+  putNew: (v: VillageRecord): TransactItem => txPut(slugMarkerItem(v), notExists()),
   /** Rewrites the village's own marker (its copy of the public view). */
-  putIfOwn: (v: VillageRecord): TransactItem => ({
-    Put: {
-      TableName: tableName(),
-      Item: slugMarkerItem(v),
-      ConditionExpression: 'attribute_not_exists(PK) OR kd_desa = :kd',
-      ExpressionAttributeValues: { ':kd': v.kd_desa },
-    },
-  }),
+  putIfOwn: (v: VillageRecord): TransactItem => txPut(slugMarkerItem(v), or(notExists(), eq('kd_desa', v.kd_desa))),
   /** Frees a slug the village held. */
-  deleteIfOwn: (slug: string, kd: string): TransactItem => ({
-    Delete: {
-      TableName: tableName(),
-      Key: keys.slugMarker(slug),
-      ConditionExpression: 'kd_desa = :kd',
-      ExpressionAttributeValues: { ':kd': kd },
-    },
-  }),
+  deleteIfOwn: (slug: string, kd: string): TransactItem => txDelete(keys.slugMarker(slug), eq('kd_desa', kd)),
 };
 
 /** The public view of the village with this slug: one GetItem (markers written before the copy existed: two). */
@@ -158,20 +160,14 @@ export const listVillages = villages.listAll;
 export const villagesByEmail = async (email: string): Promise<VillageRecord[]> =>
   !fitsKey(email)
     ? []
-    : (
-        await queryAll<Record<string, unknown>>({
-          IndexName: GSI2,
-          KeyConditionExpression: 'GSI2PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.ownerPartition(email) },
-        })
-      ).map((item) => villages.fromItem(item));
+    : (await queryAll<Record<string, unknown>>(keyQuery({ index: GSI2, pk: ['GSI2PK', keys.ownerPartition(email)] }))).map((item) =>
+        villages.fromItem(item),
+      );
 
 /** The next free-looking number for a slug base (2, 3, …), from an atomic counter. */
 async function nextSlugNumber(base: string): Promise<number> {
   const out = await updateItem({
-    Key: keys.slugCounter(base),
-    UpdateExpression: 'SET n = if_not_exists(n, :one) + :one',
-    ExpressionAttributeValues: { ':one': 1 },
+    ...updateInput(keys.slugCounter(base), { set: { n: plus(ifAbsent(1), 1) } }),
     ReturnValues: 'UPDATED_NEW',
   });
   return Number(out?.n);
@@ -256,15 +252,12 @@ export async function createVillage(
 }
 
 /** The account's one token-less sign-up village, marked used (only while it is unverified and has none). */
-const signupUsed = (email: string, kd: string): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.user(email),
-    UpdateExpression: 'SET signup_village = :kd',
-    ConditionExpression: 'attribute_exists(PK) AND is_verified = :f AND attribute_not_exists(signup_village)',
-    ExpressionAttributeValues: { ':kd': kd, ':f': false },
-  },
-});
+const signupUsed = (email: string, kd: string): TransactItem =>
+  txUpdate<UserRecord>(
+    keys.user(email),
+    { set: { signup_village: kd } },
+    and(exists(), eq<UserRecord>('is_verified', false), fieldMissing<UserRecord>('signup_village')),
+  );
 
 /**
  * Replaces a village's eight fields if it is still at `current.version`. When the slug
@@ -323,31 +316,21 @@ export interface VillageFilter {
 export async function filteredVillages(f: VillageFilter): Promise<VillageRecord[]> {
   const categories = f.kategori ? [f.kategori] : [...KATEGORI, 'belum'];
   const prefix = f.provinsi ? `${regionPart(f.provinsi)}#${f.kabupaten ? `${regionPart(f.kabupaten)}#` : ''}` : undefined;
-  const tests: string[] = [];
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  if (f.status) {
-    tests.push('#status > :zero');
-    names['#status'] = `nstat_${f.status}`;
-    values[':zero'] = 0;
-  }
-  if (f.jenis) {
-    tests.push('contains(jenis_desa_list, :jenis)');
-    values[':jenis'] = f.jenis;
-  }
+  const tests = [
+    f.status ? gt(`nstat_${f.status}`, 0) : undefined,
+    f.jenis ? contains<VillageRecord>('jenis_desa_list', f.jenis) : undefined,
+  ];
+  const filter = tests.some(Boolean) ? and(...tests) : undefined;
   const parts = await Promise.all(
     categories.map((k) =>
-      queryAll({
-        IndexName: GSI3,
-        KeyConditionExpression: `GSI3PK = :pk${prefix ? ' AND begins_with(GSI3SK, :prefix)' : ''}`,
-        ExpressionAttributeValues: {
-          ':pk': keys.villageFilter(k === 'belum' ? undefined : k, { provinsi: '', kabupaten: '' }, '').GSI3PK,
-          ...(prefix ? { ':prefix': prefix } : {}),
-          ...values,
-        },
-        ...(tests.length ? { FilterExpression: tests.join(' AND ') } : {}),
-        ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      }),
+      queryAll(
+        keyQuery({
+          index: GSI3,
+          pk: ['GSI3PK', keys.villageFilter(k === 'belum' ? undefined : k, { provinsi: '', kabupaten: '' }, '').GSI3PK],
+          sk: prefix ? beginsWith('GSI3SK', prefix) : undefined,
+          filter,
+        }),
+      ),
     ),
   );
   return parts

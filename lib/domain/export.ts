@@ -22,8 +22,8 @@ export const exportQuery = z
   .meta({ description: 'format: xlsx (default) or csv; provinsi / kabupaten (with provinsi) narrow the rows' });
 export type ExportQuery = z.output<typeof exportQuery>;
 
-type Cell = string | number | boolean | Date | null;
-interface Column {
+export type Cell = string | number | boolean | Date | null;
+export interface Column {
   key: string;
   header: string;
   width: number;
@@ -31,7 +31,7 @@ interface Column {
   kind: 'text' | 'number' | 'date' | 'yes-no';
 }
 
-const column = (key: string, header: string, width: number, kind: Column['kind'] = 'text'): Column => ({ key, header, width, kind });
+export const column = (key: string, header: string, width: number, kind: Column['kind'] = 'text'): Column => ({ key, header, width, kind });
 
 /** The sheet's columns, in order (headers in Indonesian, as an office reads them). */
 export const EXPORT_COLUMNS: readonly Column[] = [
@@ -117,14 +117,14 @@ export const neutralised = (text: string) => (FORMULA_START.test(text) ? `'${tex
 const safeCell = (c: Column, v: Cell): Cell => (c.kind === 'text' && typeof v === 'string' ? neutralised(v) : v);
 
 /** The rows as CSV: UTF-8 with a byte-order mark (so spreadsheet programs read Indonesian names right), a header row. */
-export async function toCsv(rows: Record<string, Cell>[]): Promise<string> {
+export async function toCsv(rows: Record<string, Cell>[], columns: readonly Column[] = EXPORT_COLUMNS): Promise<string> {
   // (loaded here only: the OpenAPI catalogue names this module's query schema)
   const { stringify } = await import('csv-stringify/sync');
   const text = (c: Column, v: Cell) =>
     v === null ? '' : c.kind === 'yes-no' ? (v ? 'ya' : 'tidak') : v instanceof Date ? v.toISOString() : String(safeCell(c, v));
   return stringify(
-    rows.map((r) => EXPORT_COLUMNS.map((c) => text(c, r[c.key] ?? null))),
-    { bom: true, header: true, columns: EXPORT_COLUMNS.map((c) => c.header) },
+    rows.map((r) => columns.map((c) => text(c, r[c.key] ?? null))),
+    { bom: true, header: true, columns: columns.map((c) => c.header) },
   );
 }
 
@@ -133,24 +133,25 @@ export async function toCsv(rows: Record<string, Cell>[]): Promise<string> {
  * do not pay for it): a bold, frozen header row with a filter, numbers as numbers, the
  * registration time as a date.
  */
-export async function toXlsx(rows: Record<string, Cell>[]): Promise<Buffer> {
+export async function toXlsx(
+  rows: Record<string, Cell>[],
+  columns: readonly Column[] = EXPORT_COLUMNS,
+  sheetName = 'Desa wisata',
+): Promise<Buffer> {
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
-  const sheet = workbook.addWorksheet('Desa wisata', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = EXPORT_COLUMNS.map((c) => ({
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({
     key: c.key,
     header: c.header,
     width: c.width,
     style: c.kind === 'date' ? { numFmt: 'yyyy-mm-dd hh:mm' } : c.kind === 'number' ? { numFmt: '0' } : {},
   }));
-  for (const r of rows)
-    sheet.addRow({
-      ...Object.fromEntries(EXPORT_COLUMNS.map((c) => [c.key, safeCell(c, r[c.key] ?? null)])),
-      akun_terverifikasi: r.akun_terverifikasi ? 'ya' : 'tidak',
-    });
+  const cell = (c: Column, v: Cell) => (c.kind === 'yes-no' ? (v ? 'ya' : 'tidak') : safeCell(c, v));
+  for (const r of rows) sheet.addRow(Object.fromEntries(columns.map((c) => [c.key, cell(c, r[c.key] ?? null)])));
   sheet.getRow(1).font = { bold: true };
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: EXPORT_COLUMNS.length } };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
@@ -175,15 +176,23 @@ export interface ExportFile {
   bytes: Buffer;
 }
 
-/** The export asked for, as a file: its name (dated), type and bytes. */
-export async function exportFile(q: ExportQuery): Promise<ExportFile> {
-  const rows = await exportRows(q);
+/** Rows as a file of `format`, named `<base>-<date>.<format>`. */
+export async function spreadsheet(
+  base: string,
+  format: 'xlsx' | 'csv',
+  rows: Record<string, Cell>[],
+  columns: readonly Column[] = EXPORT_COLUMNS,
+  sheetName?: string,
+): Promise<ExportFile> {
   return {
-    name: `desa-wisata-${nowIso().slice(0, 10)}.${q.format}`,
-    contentType: TYPES[q.format],
-    bytes: q.format === 'csv' ? Buffer.from(await toCsv(rows)) : await toXlsx(rows),
+    name: `${base}-${nowIso().slice(0, 10)}.${format}`,
+    contentType: TYPES[format],
+    bytes: format === 'csv' ? Buffer.from(await toCsv(rows, columns)) : await toXlsx(rows, columns, sheetName),
   };
 }
+
+/** The export asked for, as a file: its name (dated), type and bytes. */
+export const exportFile = async (q: ExportQuery): Promise<ExportFile> => spreadsheet('desa-wisata', q.format, await exportRows(q));
 
 /** A file too large for one answer: stored privately, handed out as a link for EXPORT_LINK_SECONDS. */
 export async function handOut(file: ExportFile): Promise<ExportLink> {

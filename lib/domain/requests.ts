@@ -1,11 +1,10 @@
 import * as z from 'zod';
-import type { Caller } from '../contract/caller';
+import type { Acting, Caller } from '../contract/caller';
 import { listUsers } from '../db/users';
 import { getVillage, listVillages } from '../db/villages';
 import * as store from '../db/requests';
 import { REQUEST_STATUSES, RequestChangedError, requests, toPublicRequest, type RequestRecord } from '../db/requests';
 import { inUnitOfWork } from '../db/unit-of-work';
-import type { Who } from '../db/history';
 import { found, notFound } from '../contract/errors';
 import { MSG } from '../contract/messages';
 import { ownedVillage } from './villages';
@@ -33,8 +32,8 @@ export async function listRequests() {
 }
 
 /** POST /api/permintaan: a pengelola files a request for a village it owns (counted in its region's statistics). */
-export function createRequest(input: z.output<typeof createRequestInput>, caller: Caller, who: Who) {
-  return inUnitOfWork(who, async (uow, read) => {
+export function createRequest(input: z.output<typeof createRequestInput>, caller: Caller) {
+  return inUnitOfWork(caller, async (uow, read) => {
     // afresh after a lost race (the village's tallies and region are what the write counts from)
     const village = await ownedVillage(input.kd_desa, caller, read.consistent);
     const request = store.newRequest({ kd_desa: village.kd_desa, email: caller.email, status_permintaan: input.status_permintaan });
@@ -54,8 +53,8 @@ export async function getRequest(code: string) {
  * (and its village, whose statistics it moves) are still as read, so its history entry's
  * before is exactly what it replaced; a lost race reads both again.
  */
-export async function updateRequestStatus(code: string, input: z.output<typeof updateRequestInput>, who: Who): Promise<void> {
-  await inUnitOfWork(who, async (uow) => {
+export async function updateRequestStatus(code: string, input: z.output<typeof updateRequestInput>, caller: Acting): Promise<void> {
+  await inUnitOfWork(caller, async (uow) => {
     const request = found(await store.getRequest(code, true), MSG.requestNotFound);
     const village = await getVillage(request.kd_desa, true);
     uow.update(requests, request, store.withStatus(request, input.status_permintaan), { village, guard: () => new RequestChangedError() });
@@ -63,8 +62,8 @@ export async function updateRequestStatus(code: string, input: z.output<typeof u
 }
 
 /** DELETE /api/permintaan/{kd}: the request and its code on the village (and its count), in one transaction. */
-export async function deleteRequest(code: string, who: Who): Promise<void> {
-  await inUnitOfWork(who, async (uow) => {
+export async function deleteRequest(code: string, caller: Acting): Promise<void> {
+  await inUnitOfWork(caller, async (uow) => {
     const request = found(await store.getRequest(code, true), MSG.requestNotFound);
     const village = await getVillage(request.kd_desa, true);
     uow.delete(requests, request, { village, guard: () => notFound(MSG.requestNotFound) });

@@ -11,7 +11,7 @@ import {
 } from '../db/scores';
 import { filteredVillages, getVillage, listVillages, type VillageFilter } from '../db/villages';
 import { inUnitOfWork } from '../db/unit-of-work';
-import type { Who } from '../db/history';
+import type { Acting } from '../contract/caller';
 import { conflict, found, notFound } from '../contract/errors';
 import { MSG } from '../contract/messages';
 import { computeScore, pickScoreValues, scoreValuesSchema } from './scores';
@@ -33,10 +33,10 @@ export const updateScoreInput = scoreValuesSchema;
 const villageMissing = () => new ScoreVillageMissingError();
 
 /** POST /api/skor: the village read first (its region counts the score's category). */
-export async function createScore(input: z.output<typeof createScoreInput>, who: Who): Promise<ScoreRecord> {
+export async function createScore(input: z.output<typeof createScoreInput>, caller: Acting): Promise<ScoreRecord> {
   const { kd_desa, ...values } = input;
   try {
-    return await inUnitOfWork(who, async (uow, read) => {
+    return await inUnitOfWork(caller, async (uow, read) => {
       const village = await getVillage(kd_desa, read.consistent);
       if (!village) throw villageMissing();
       const score = store.newScore({ kd_desa, ...values, ...computeScore(values) });
@@ -56,9 +56,9 @@ export async function createScore(input: z.output<typeof createScoreInput>, who:
  * ahead) on the first attempt. Written only if the score is still as read, so its history
  * entry's before is what it replaced; a lost race reads both again.
  */
-export async function updateScore(kd: string, values: ScoreValues, who: Who) {
+export async function updateScore(kd: string, values: ScoreValues, caller: Acting) {
   try {
-    return await inUnitOfWork(who, async (uow, read) => {
+    return await inUnitOfWork(caller, async (uow, read) => {
       const village = await getVillage(kd, read.consistent);
       if (!village) throw villageMissing();
       const current = found(await store.getScore(kd, true), MSG.scoreNotFound);

@@ -5,7 +5,7 @@ import { REQUEST_STATUSES } from '../db/requests';
 import { KATEGORI } from '../db/scores';
 import { readAccountCounters, readRegionCounters, regionKey, type RegionCounters } from '../db/stats';
 import { VILLAGE_STATUSES } from '../db/statuses';
-import type { Caller } from '../contract/caller';
+import { isCaller, type Acting } from '../contract/caller';
 
 /** GET /api/statistik?provinsi=&kabupaten=: a region narrows every figure (a kabupaten only within its province). */
 export const statisticsQuery = z
@@ -24,8 +24,8 @@ const num = (r: RegionCounters, key: string) => Number(r[key] ?? 0);
  * number of villages) and, for admin and dinas, one read of the account counters.
  * Names are compared case-insensitively; shown as first written.
  */
-export async function getStatistics(q: z.output<typeof statisticsQuery>, caller: Caller | undefined) {
-  const office = caller?.role === 'admin' || caller?.role === 'dinas';
+export async function getStatistics(q: z.output<typeof statisticsQuery>, caller: Acting) {
+  const office = isCaller(caller) && (caller.role === 'admin' || caller.role === 'dinas');
   const [all, accounts] = await Promise.all([readRegionCounters(q.provinsi), office ? readAccountCounters() : undefined]);
   // (the province is a key prefix ending in its separator: exact already)
   const regions = q.kabupaten

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import * as store from '../db/statuses';
 import { StatusChangedError, statuses, toPublicStatus, VILLAGE_STATUSES } from '../db/statuses';
 import { inUnitOfWork } from '../db/unit-of-work';
-import type { Who } from '../db/history';
+import type { Acting } from '../contract/caller';
 import { filteredVillages, getVillage, listVillages, type VillageFilter } from '../db/villages';
 import { found, notFound } from '../contract/errors';
 import { MSG } from '../contract/messages';
@@ -18,8 +18,8 @@ export const createStatusInput = z.object({
 export const updateStatusInput = z.object({ status: z.enum(VILLAGE_STATUSES), keterangan });
 
 /** POST /api/status-desa: the village must exist (its tallies and region count the status). */
-export function createStatus(input: z.output<typeof createStatusInput>, who: Who) {
-  return inUnitOfWork(who, async (uow, read) => {
+export function createStatus(input: z.output<typeof createStatusInput>, caller: Acting) {
+  return inUnitOfWork(caller, async (uow, read) => {
     const village = found(await getVillage(input.kd_desa, read.consistent), MSG.villageNotFound);
     const status = store.newStatus(input);
     uow.create(statuses, status, { village });
@@ -56,8 +56,8 @@ export const getStatus = async (code: string) => toPublicStatus(found(await stor
  * is exactly what it replaced; a lost race reads again. The first read of the status is
  * the one made with the token check (read ahead).
  */
-export async function updateStatus(code: string, input: z.output<typeof updateStatusInput>, who: Who): Promise<void> {
-  await inUnitOfWork(who, async (uow) => {
+export async function updateStatus(code: string, input: z.output<typeof updateStatusInput>, caller: Acting): Promise<void> {
+  await inUnitOfWork(caller, async (uow) => {
     const status = found(await store.getStatus(code, true), MSG.villageStatusNotFound);
     const village = await getVillage(status.kd_desa, true);
     uow.update(statuses, status, store.withStatus(status, input), { village, guard: () => new StatusChangedError() });
@@ -65,8 +65,8 @@ export async function updateStatus(code: string, input: z.output<typeof updateSt
 }
 
 /** DELETE /api/status-desa/{kd}: the status and its code on the village (and its count), in one transaction. */
-export async function deleteStatus(code: string, who: Who): Promise<void> {
-  await inUnitOfWork(who, async (uow) => {
+export async function deleteStatus(code: string, caller: Acting): Promise<void> {
+  await inUnitOfWork(caller, async (uow) => {
     const status = found(await store.getStatus(code, true), MSG.villageStatusNotFound);
     const village = await getVillage(status.kd_desa, true);
     uow.delete(statuses, status, { village, guard: () => notFound(MSG.villageStatusNotFound) });

@@ -20,7 +20,6 @@ import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG, withFields } from '../contract/messages';
 import { REF_ROOM } from '../db/image-refs';
-import type { Who } from '../db/history';
 import { filesByField, IMAGE_MAX_BYTES, type ImageChanges } from './images';
 import { deleteReleasingImages, readModifyWrite, type RecordKind } from './read-modify-write';
 import { ownedVillage } from './villages';
@@ -227,7 +226,6 @@ export async function createTourismDescription(
   input: CreateTourismInput,
   files: UploadedFile[],
   caller: Caller,
-  who: Who,
 ): Promise<TourismDescriptionRecord> {
   const village = await ownedVillage(input.kd_desa, caller);
   if (await store.getTourismDescription(village.kd_desa)) throw conflict(MSG.tourismDescriptionExists);
@@ -259,7 +257,7 @@ export async function createTourismDescription(
         const items = (input[c] ?? []).map((it) => ({ ...it, id: undefined }));
         record[c] = await buildItems(c, items, byField.get(c) ?? [], new Map(), record.next_ids, images, new Set());
       }
-      await store.createTourismDescription(record, who, images.refWrites([], imagesOf(record), REF_ROOM));
+      await store.createTourismDescription(record, caller, images.refWrites([], imagesOf(record), REF_ROOM));
       return record;
     },
   }).catch(mapWriteErrors);
@@ -268,12 +266,13 @@ export async function createTourismDescription(
 /**
  * Runs a read-modify-write of a description: loads it (404 if missing), lets `change`
  * compute the new record, writes it if nobody wrote in between, and otherwise does it
- * again from a fresh read (readModifyWrite). A change that changes nothing writes nothing.
+ * again from a fresh read (readModifyWrite). A change that changes nothing writes nothing;
+ * the history names the caller and `action` (`tourism_description.<action>`).
  */
 async function modify(
   kd: string,
   caller: Caller,
-  history: { who: Who; action: string },
+  action: string,
   change: (current: TourismDescriptionRecord, images: ImageChanges) => Promise<TourismDescriptionRecord>,
   files: readonly UploadedFile[] = [],
 ): Promise<TourismDescriptionRecord> {
@@ -288,19 +287,19 @@ async function modify(
       const refs = images.refWrites(imagesOf(current), imagesOf(next), REF_ROOM);
       const written = { ...next, version: current.version + 1, updated_at: nowIso() };
       // nothing changed: nothing written (nor recorded), the description answered as it is
-      const changed = await store.replaceTourismDescription(current, written, history.who, `tourism_description.${history.action}`, refs);
+      const changed = await store.replaceTourismDescription(current, written, caller, `tourism_description.${action}`, refs);
       return changed ? written : current;
     },
   }).catch(mapWriteErrors);
 }
 
 /** PUT /api/deskripsi-wisata/{kd}: texts replaced when given; each given category replaced (known ids keep theirs). */
-export function updateTourismDescription(kd: string, input: UpdateTourismInput, files: UploadedFile[], caller: Caller, who: Who) {
+export function updateTourismDescription(kd: string, input: UpdateTourismInput, files: UploadedFile[], caller: Caller) {
   const byField = filesByField(files);
   return modify(
     kd,
     caller,
-    { who, action: 'updated' },
+    'updated',
     async (d, images) => {
       const held = new Set(imagesOf(d));
       if (input.penjelasan_umum !== undefined) d.penjelasan_umum = input.penjelasan_umum;
@@ -322,13 +321,13 @@ export function updateTourismDescription(kd: string, input: UpdateTourismInput, 
 }
 
 /** PATCH /api/deskripsi-wisata/{kd}: appends new items (with images) to the given categories. */
-export async function appendTourismItems(kd: string, input: AppendTourismItemsInput, files: UploadedFile[], caller: Caller, who: Who) {
+export async function appendTourismItems(kd: string, input: AppendTourismItemsInput, files: UploadedFile[], caller: Caller) {
   const byField = filesByField(files);
   const affected = CATEGORIES.filter((c) => input[c] !== undefined || byField.has(c));
   const record = await modify(
     kd,
     caller,
-    { who, action: 'items_added' },
+    'items_added',
     async (d, images) => {
       const held = new Set(imagesOf(d));
       for (const c of affected) {
@@ -344,9 +343,9 @@ export async function appendTourismItems(kd: string, input: AppendTourismItemsIn
 }
 
 /** PATCH /api/deskripsi-wisata/{kd}/remove-item. */
-export async function removeTourismItem(kd: string, input: z.output<typeof removeTourismItemInput>, caller: Caller, who: Who) {
+export async function removeTourismItem(kd: string, input: z.output<typeof removeTourismItemInput>, caller: Caller) {
   const { entity_type: category, item_id: id } = input;
-  const record = await modify(kd, caller, { who, action: 'item_removed' }, async (d) => {
+  const record = await modify(kd, caller, 'item_removed', async (d) => {
     const index = d[category].findIndex((i) => i.id === id);
     if (index < 0) throw notFound(MSG.itemNotFound);
     d[category].splice(index, 1);
@@ -356,10 +355,10 @@ export async function removeTourismItem(kd: string, input: z.output<typeof remov
 }
 
 /** DELETE /api/deskripsi-wisata/{kd}: the description; its images are released (the sweep collects them after the grace period). */
-export async function deleteTourismDescription(kd: string, caller: Caller, who: Who): Promise<void> {
+export async function deleteTourismDescription(kd: string, caller: Caller): Promise<void> {
   const village = await ownedVillage(kd, caller);
   await deleteReleasingImages(stored, { kd: village.kd_desa, callerId: caller.id }, imagesOf, (current, refs) =>
-    store.deleteTourismDescription(current, who, refs),
+    store.deleteTourismDescription(current, caller, refs),
   ).catch(mapWriteErrors);
 }
 

@@ -18,7 +18,6 @@ import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG } from '../contract/messages';
 import { REF_ROOM } from '../db/image-refs';
-import type { Who } from '../db/history';
 import { IMAGE_MAX_BYTES } from './images';
 import { deleteReleasingImages, readModifyWrite, type RecordKind } from './read-modify-write';
 import { normEmail } from '../db/keys';
@@ -112,7 +111,6 @@ export async function createVillageDescription(
   input: z.output<typeof createVillageDescriptionInput>,
   files: VillageDescriptionFiles,
   caller: Caller,
-  who: Who,
 ) {
   const village = await checkOwnedVillage(input.kd_desa, caller, 'badRequest');
   if (await store.getVillageDescription(village.kd_desa)) throw conflict(MSG.villageDescriptionExists);
@@ -136,7 +134,7 @@ export async function createVillageDescription(
         created_at: now,
         updated_at: now,
       };
-      await store.createVillageDescription(record, who);
+      await store.createVillageDescription(record, caller);
       return record;
     },
   }).catch(mapErrors);
@@ -152,7 +150,6 @@ export async function updateVillageDescription(
   input: z.output<typeof updateVillageDescriptionInput>,
   files: VillageDescriptionFiles,
   caller: Caller,
-  who: Who,
 ) {
   const village = await checkOwnedVillage(kd, caller, 'notFound');
   return readModifyWrite({
@@ -181,16 +178,16 @@ export async function updateVillageDescription(
       };
       const refs = images.refWrites(villageDescriptionImages(current), villageDescriptionImages(record), REF_ROOM);
       // nothing changed: nothing written (nor recorded), the description answered as it is
-      return (await store.replaceVillageDescription(current, record, who, refs)) ? record : current;
+      return (await store.replaceVillageDescription(current, record, caller, refs)) ? record : current;
     },
   }).catch(mapErrors);
 }
 
 /** DELETE /api/deskripsi-desa/{kd}: the description; its images are released (the sweep collects them after the grace period). */
-export async function deleteVillageDescription(kd: string, caller: Caller, who: Who): Promise<void> {
+export async function deleteVillageDescription(kd: string, caller: Caller): Promise<void> {
   const village = await checkOwnedVillage(kd, caller, 'notFound');
   await deleteReleasingImages(stored, { kd: village.kd_desa, callerId: caller.id }, villageDescriptionImages, (current, refs) =>
-    store.deleteVillageDescription(current, who, refs),
+    store.deleteVillageDescription(current, caller, refs),
   ).catch(mapErrors);
 }
 

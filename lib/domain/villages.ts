@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { Caller } from '../contract/caller';
+import { isCaller, type Acting, type Caller } from '../contract/caller';
 import { getUserByEmail, listUsers, users as userEntity } from '../db/users';
 import { cascadeDeleteVillage, finishVillageDeletion, pendingDeletions, retiredVillageOwner, VillageChangedError } from '../db/cascade';
 import { normEmail } from '../db/keys';
@@ -30,7 +30,6 @@ import { MSG } from '../contract/messages';
 import { regionName } from '../contract/inputs';
 import { sameSignupSource } from '../auth/signup-source';
 import { deleteVillageImages } from './images';
-import type { Who } from '../db/history';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -54,17 +53,17 @@ export type VillageInput = z.output<typeof villageInput>;
 /**
  * POST /api/desa-wisata. With a token: the caller must be the pengelola whose e-mail the
  * village names. Without one (the sign-up flow): only while that account is unverified
- * and owns no village, once, and only from the source address (`who.source`, the
- * caller's IP) that registered the account.
+ * and owns no village, once, and only from the source address (`caller.source`, the
+ * request's IP) that registered the account.
  */
-export async function createVillage(fields: VillageInput, caller: Caller | undefined, who: Who): Promise<CreatedVillage> {
+export async function createVillage(fields: VillageInput, caller: Acting): Promise<CreatedVillage> {
   const owner = await getUserByEmail(fields.email);
   if (!owner) throw invalid(MSG.emailNotRegistered);
   try {
-    if (caller) {
+    if (isCaller(caller)) {
       // (the access rule already admitted only a pengelola's token)
       if (caller.email !== owner.email) throw forbidden(MSG.villageOwnerOnly);
-      return await store.createVillage(fields, who);
+      return await store.createVillage(fields, caller);
     }
     // Sign-up: the first village of a fresh, unverified pengelola account only, within
     // the sign-up window (so nobody can squat a victim's village long after they registered).
@@ -72,11 +71,11 @@ export async function createVillage(fields: VillageInput, caller: Caller | undef
     // Whoever knows a fresh account's e-mail (GET /api/users is public) is not its owner:
     // only the client that registered it may, from where it registered (the web app posts
     // the village right after the registration, from the same browser).
-    if (!sameSignupSource(owner.signup_source, who.source)) throw unauthenticated(MSG.tokenMissing);
+    if (!sameSignupSource(owner.signup_source, caller.source)) throw unauthenticated(MSG.tokenMissing);
     if (nowMs() - Date.parse(owner.created_at) > config().signupWindowMs) throw unauthenticated(MSG.tokenMissing);
     if ((await store.villagesByEmail(owner.email)).length > 0) throw unauthenticated(MSG.tokenMissing);
     // a token-less sign-up is a security event (who registered from where), as well as the village's first entry
-    return await store.createVillage(fields, who, { signupOf: owner.email, action: 'village.signup_created', security: true });
+    return await store.createVillage(fields, caller, { signupOf: owner.email, action: 'village.signup_created', security: true });
   } catch (err) {
     if (err instanceof SignupRefusedError) throw unauthenticated(MSG.tokenMissing);
     if (err instanceof VillageCodeTakenError) throw conflict(MSG.villageCodeTaken);
@@ -99,7 +98,7 @@ const raceLost = (err: unknown) => err instanceof VersionConflictError || err in
  * only to a verified pengelola, with no acceptance step (docs/decisions.md); both
  * managers are mailed once it committed.
  */
-export async function updateVillage(kd: string, fields: VillageInput, caller: Caller, who: Who): Promise<VillageRecord> {
+export async function updateVillage(kd: string, fields: VillageInput, caller: Caller): Promise<VillageRecord> {
   let next: Caller | undefined;
   if (normEmail(fields.email) !== normEmail(caller.email)) {
     // A village may pass to another manager, never to an account that cannot manage it.
@@ -112,7 +111,7 @@ export async function updateVillage(kd: string, fields: VillageInput, caller: Ca
   const action = next ? 'village.handed_over' : 'village.updated';
   const updated = await readModifyWrite({
     ...ownedVillageKind(kd, caller),
-    write: (current) => store.updateVillage(current, fields, who, action),
+    write: (current) => store.updateVillage(current, fields, caller, action),
   });
   if (next) await mailHandover(updated, caller, next);
   return updated;
@@ -152,11 +151,11 @@ async function mailHandover(village: VillageRecord, previous: Caller, next: Call
  * large village's deletion that was interrupted after it began (the village reads as
  * gone) is completed by its owner's retry, which then succeeds.
  */
-export async function deleteVillage(kd: string, caller: Caller, who: Who): Promise<void> {
+export async function deleteVillage(kd: string, caller: Caller): Promise<void> {
   try {
     await readModifyWrite({
       ...ownedVillageKind(kd, caller),
-      write: (current) => cascadeDeleteVillage(current, who),
+      write: (current) => cascadeDeleteVillage(current, caller),
     });
   } catch (err) {
     if (!(err instanceof DomainError && err.kind === 'notFound' && (await finishOwnDeletion(kd, caller)))) throw err;

@@ -3,8 +3,7 @@ import { accessRule, type RouteKey } from '../auth/access-rules';
 import { ROUTES, splitRouteKey, type RouteSpec } from '../routes';
 import { withReadAhead } from '../db/read-ahead';
 import { config } from '../platform/config';
-import type { Caller } from '../contract/caller';
-import { whoIs, type Who } from '../db/history';
+import { actingOf, type Anonymous, type Caller } from '../contract/caller';
 import { inSubsegment } from '../platform/tracing';
 import { MSG } from '../contract/messages';
 import { varyOnAuthorization, withCaching } from './caching';
@@ -19,12 +18,14 @@ export { routeOf };
 
 export interface Request {
   event: APIGatewayProxyEvent;
-  /** The caller, when the route's rule required (or optionally read) a token. */
-  user?: Caller;
+  /**
+   * Who acts: the signed-in caller when the route's rule required (or optionally read) a
+   * token, else anonymous; either with the request's source address. The domain takes it
+   * as is, and the history derives its actor from it (lib/contract/caller.ts).
+   */
+  caller: Caller | Anonymous;
   /** Header names lower-cased. */
   headers: Record<string, string>;
-  /** Who the history records as making the request's changes (lib/domain/history.ts). */
-  who: Who;
   /** Milliseconds until the function's deadline (Lambda's getRemainingTimeInMillis; Infinity without a context). */
   timeLeft: () => number;
 }
@@ -117,9 +118,8 @@ export function route<S extends InputSpec>(specOrFn: S | RouteFunction<S>, maybe
       inSubsegment(key, coldStart, async () =>
         fn({
           event,
-          user,
+          caller: actingOf(user, event.requestContext?.identity?.sourceIp || undefined),
           headers,
-          who: whoIs(user, event.requestContext?.identity?.sourceIp || undefined),
           timeLeft,
           ...(await readInput(inputSpec, event, headers, splitRouteKey(key).path, params, query)),
         }),

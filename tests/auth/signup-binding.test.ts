@@ -11,6 +11,7 @@ import { handler as createVillage } from '../../functions/villages/create';
 import { handler as byEmail } from '../../functions/villages/by-email';
 import { registerUser } from '../../lib/auth/accounts';
 import { MSG } from '../../lib/contract/messages';
+import { anonymous } from '../../lib/contract/caller';
 import { invoke, uniqueEmail } from '../support/api';
 import { allItems } from '../support/table';
 import { TEST_PASSWORD } from '../support/users';
@@ -77,7 +78,7 @@ describe('token-less sign-up village: bound to the registering source address', 
     await registerUser(
       { username: `nosrc_${Date.now()}`, fullName: 'Tanpa Sumber', email, password: TEST_PASSWORD, role: 'pengelola' },
       false,
-      { actor: 'anonymous' },
+      anonymous(),
     );
     const res = await postVillage(email, '127.0.0.1');
     expect(res.statusCode).toBe(401);

@@ -58,7 +58,7 @@ describe('list versions move with every write that changes a list', () => {
     await bumps(['villages', 'requests'], () => makeVillage(owner));
     const { caller, kd } = await ownerWithVillage();
     await createScore({ kd_desa: kd, ...SIX_SCORES }, SYSTEM);
-    await bumps(['villages', 'requests', 'statuses', 'scores', 'tourism'], () => deleteVillage(kd, caller, SYSTEM));
+    await bumps(['villages', 'requests', 'statuses', 'scores', 'tourism'], () => deleteVillage(kd, caller));
   });
 
   it('requests and statuses: create, change, delete', async () => {
@@ -80,17 +80,17 @@ describe('list versions move with every write that changes a list', () => {
 
   it('descriptions: tourism create, replace, item removal, delete; village description create, replace, delete', async () => {
     const { caller, kd } = await ownerWithVillage();
-    await bumps(['tourism'], () => createTourismDescription(createTourismInput.parse(tourismData(kd)), [], caller, SYSTEM));
+    await bumps(['tourism'], () => createTourismDescription(createTourismInput.parse(tourismData(kd)), [], caller));
     let itemId = 0;
     await bumps(['tourism'], async () => {
       const input = updateTourismInput.parse({ ...tourismData(kd), penjelasan_umum: 'Baru' });
-      const updated = await updateTourismDescription(kd, input, [], caller, SYSTEM);
+      const updated = await updateTourismDescription(kd, input, [], caller);
       itemId = updated.atraksi[0]!.id;
     });
-    await bumps(['tourism'], () => removeTourismItem(kd, { entity_type: 'atraksi', item_id: itemId }, caller, SYSTEM));
-    await bumps(['tourism'], () => deleteTourismDescription(kd, caller, SYSTEM));
+    await bumps(['tourism'], () => removeTourismItem(kd, { entity_type: 'atraksi', item_id: itemId }, caller));
+    await bumps(['tourism'], () => deleteTourismDescription(kd, caller));
     await bumps(['villages'], () =>
-      createVillageDescription(createVillageDescriptionInput.parse(villageDescriptionData(kd)), { gallery: [] }, caller, SYSTEM),
+      createVillageDescription(createVillageDescriptionInput.parse(villageDescriptionData(kd)), { gallery: [] }, caller),
     );
     await bumps(['villages'], () =>
       updateVillageDescription(
@@ -98,9 +98,8 @@ describe('list versions move with every write that changes a list', () => {
         updateVillageDescriptionInput.parse({ ...villageDescriptionData(), deskripsi_desa: 'Baru' }),
         { gallery: [] },
         caller,
-        SYSTEM,
       ),
     );
-    await bumps(['villages'], () => deleteVillageDescription(kd, caller, SYSTEM));
+    await bumps(['villages'], () => deleteVillageDescription(kd, caller));
   });
 });

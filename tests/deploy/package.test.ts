@@ -95,8 +95,9 @@ describe('serverless package', () => {
     }
   });
 
-  it("ships exceljs beside the export function's bundle (not inside it), and in no other zip", () => {
-    for (const zip of zips()) expect(listing(zip).includes('node_modules/exceljs/package.json'), zip).toBe(zip === 'villageExport.zip');
+  it("ships exceljs beside the export functions' bundles (not inside them), and in no other zip", () => {
+    for (const zip of zips())
+      expect(listing(zip).includes('node_modules/exceljs/package.json'), zip).toBe(EXPORTERS.some((fn) => zip === `${fn}.zip`));
   });
 
   it('declares the image functions x86_64 (the binary packaged), the others arm64', () => {
@@ -176,6 +177,8 @@ const can = (fn: string, action: string, resource: string, context?: Record<stri
   allows(statementsOf(fn), { action, resource, context }, ARNS);
 
 const specs = ROUTE_KEYS.map((k) => ({ key: k, ...splitRouteKey(k), spec: ROUTES[k] as RouteSpec }));
+/** The functions that write export files (their route needs `exports`): they alone ship exceljs and touch exports/. */
+const EXPORTERS = specs.filter((s) => s.spec.needs?.includes('exports')).map((s) => s.spec.fn);
 const WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
 /** The callers of lib/mail/ses.ts `sendMail`: reset codes, account verification, a village's hand-over. */
 const MAILING = ['authRequestReset', 'authVerifyAccount', 'villageUpdate'];
@@ -218,7 +221,7 @@ describe("the functions' IAM roles", () => {
   });
 
   it('gives no read-only GET route any write, delete or mail right', () => {
-    for (const { method, spec } of specs.filter((s) => s.method === 'GET' && s.spec.fn !== 'villageExport')) {
+    for (const { method, spec } of specs.filter((s) => s.method === 'GET' && !EXPORTERS.includes(s.spec.fn))) {
       const actions = [...actionsOf(spec.fn)];
       expect(
         actions.filter((a) => WRITES.includes(a) || /^s3:(Put|Delete)/.test(a) || a.startsWith('ses:')),
@@ -243,9 +246,10 @@ describe("the functions' IAM roles", () => {
     expect(can('uploadImage', 's3:PutObject', object('exports/x/desa.csv'))).toBe(false);
   });
 
-  it('lets only the export touch exports/ (write a file, sign a link that reads it)', () => {
+  it('lets only the exports touch exports/ (write a file, sign a link that reads it)', () => {
     const rendered = (fn: string) => JSON.stringify(statementsOf(fn));
-    for (const fn of Object.keys(lambdas())) expect(rendered(fn).includes('exports/'), fn).toBe(fn === 'villageExport');
+    expect(EXPORTERS).toContain('villageExport');
+    for (const fn of Object.keys(lambdas())) expect(rendered(fn).includes('exports/'), fn).toBe(EXPORTERS.includes(fn));
     expect(can('villageExport', 's3:PutObject', object('exports/u-u-i-d/desa.xlsx'))).toBe(true);
     expect(can('villageExport', 's3:GetObject', object('exports/u-u-i-d/desa.xlsx'))).toBe(true);
     expect(can('villageExport', 's3:PutObject', object('images/d/1/a.webp'))).toBe(false);

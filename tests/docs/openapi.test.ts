@@ -21,6 +21,7 @@ import { apiEvent, mailsTo, uniqueEmail, uniqueName, type EventInput } from '../
 import { multipart, png } from '../support/multipart';
 import { declaredRoutes } from '../support/routes';
 import { makeUser, TEST_PASSWORD } from '../support/users';
+import { roundBody } from '../support/evaluations';
 import { villageBody } from '../support/villages';
 
 const doc = buildOpenApiDocument();
@@ -344,6 +345,24 @@ describe('the documented success shapes', () => {
     await call('GET /api/desa-wisata/export', { query: { provinsi: 'Daerah Istimewa Yogyakarta' }, ...auth(admin) });
     await call('GET /statistik');
     await call('GET /statistik/{asset}', { pathParameters: { asset: 'statistik.js' } });
+
+    // an evaluation round: self-assessment, submission, review, progress
+    const round = await call('POST /api/evaluasi', { body: roundBody({ provinsi: 'Daerah Istimewa Yogyakarta' }), ...auth(dinas) });
+    const ev = { pathParameters: { id_evaluasi: round.body.data.id_evaluasi } };
+    const evk = { pathParameters: { ...ev.pathParameters, kd_desa: kd } };
+    await call('GET /api/evaluasi', auth(owner));
+    await call('GET /api/evaluasi/{id_evaluasi}', { ...ev, ...auth(owner) });
+    await call('PUT /api/evaluasi/{id_evaluasi}', { ...ev, body: roundBody({ provinsi: 'Daerah Istimewa Yogyakarta' }), ...auth(dinas) });
+    const bukti = { akses_tempat_wisata: { catatan: 'Jalan desa diaspal', tautan: ['https://example.org/jalan'] } };
+    await call('PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri', { ...evk, body: { ...scores, bukti }, ...auth(owner) });
+    await call('POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/ajukan', { ...evk, ...auth(owner) });
+    await call('PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/penilaian', { ...evk, body: { ...scores, catatan: {} }, ...auth(dinas) });
+    await call('GET /api/evaluasi/{id_evaluasi}/desa/{kd_desa}', { ...evk, ...auth(owner) });
+    await call('GET /api/evaluasi/{id_evaluasi}/desa', { ...ev, query: { status: 'dinilai' }, ...auth(dinas) });
+    await call('GET /api/evaluasi/{id_evaluasi}/rekap', { ...ev, ...auth(admin) });
+    await call('GET /api/evaluasi/{id_evaluasi}/export', { ...ev, ...auth(dinas) });
+    const spare = await call('POST /api/evaluasi', { body: roundBody(), ...auth(admin) });
+    await call('DELETE /api/evaluasi/{id_evaluasi}', { pathParameters: { id_evaluasi: spare.body.data.id_evaluasi }, ...auth(admin) });
 
     // deletions last
     await call('DELETE /api/status-desa/{kd_status}', { ...s, ...auth(dinas) });

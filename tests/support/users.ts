@@ -1,5 +1,6 @@
 import { registerUser } from '../../lib/auth/accounts';
 import { signToken } from '../../lib/auth/jwt';
+import { anonymous } from '../../lib/contract/caller';
 import type { Role } from '../../lib/contract/roles';
 import type { PublicUser } from '../../lib/db/users';
 import { DEFAULT_SOURCE_IP, uniqueEmail, uniqueName } from './api';
@@ -24,7 +25,7 @@ export async function makeUser(
       role,
     },
     opts.verified ?? true,
-    { actor: 'anonymous', source: opts.source ?? DEFAULT_SOURCE_IP },
+    anonymous(opts.source ?? DEFAULT_SOURCE_IP),
   );
   return { ...user, token: await signToken(user) };
 }

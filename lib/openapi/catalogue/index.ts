@@ -13,6 +13,7 @@ import { MSG } from '../../contract/messages';
 import { ATTRACTION_DOCS } from './attractions';
 import { AUTH_DOCS } from './auth';
 import { DOCS_DOCS } from './docs';
+import { EVALUATION_DOCS } from './evaluations';
 import { HISTORY_DOCS } from './history';
 import { STATISTICS_DOCS } from './statistics';
 import { REQUEST_DOCS } from './requests';
@@ -36,6 +37,7 @@ export const TAGS = [
   { name: 'Status desa', description: 'Operating statuses of villages.' },
   { name: 'Skor', description: 'Village scores and categories.' },
   { name: 'Pengguna', description: 'The user list.' },
+  { name: 'Evaluasi', description: 'Evaluation rounds: self-assessment, review (it becomes the score), progress.' },
   { name: 'Riwayat', description: 'History: every change with who made it and when (monitoring over time).' },
   { name: 'Dokumentasi', description: 'This document and its viewer.' },
 ] as const;
@@ -52,6 +54,7 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   ...SCORE_DOCS,
   ...USER_DOCS,
   ...HISTORY_DOCS,
+  ...EVALUATION_DOCS,
   ...STATISTICS_DOCS,
   ...DOCS_DOCS,
 };

@@ -7,7 +7,9 @@ import type { RouteKey } from '../../auth/access-rules';
 import type { MultipartLimits } from '../../contract/files';
 import { assetParams } from '../../contract/inputs';
 import { MSG } from '../../contract/messages';
+import { EXPORT_LINK_SECONDS } from '../../domain/export';
 import { IMAGE_MAX_BYTES } from '../../domain/images';
+import { EXPORT_INLINE_LIMIT } from '../../platform/config';
 import { filteredListQuery } from '../../domain/list-filters';
 import * as R from '../responses';
 
@@ -183,3 +185,21 @@ export const pageAsset = (description: string): Entry => ({
   success: { status: 200, description: 'JavaScript or CSS', schema: z.string(), contentType: 'text/javascript' },
   errors: [e(404, MSG.notFoundRoute, 'Not one of the served files')],
 });
+
+/** The answers of an export route: the file inline, or 303 to a private copy behind a link that expires. */
+export const fileAnswers: Pick<Entry, 'success' | 'otherAnswers'> = {
+  success: {
+    status: 200,
+    description: 'The file (Content-Disposition: attachment)',
+    schema: z.string(),
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  },
+  otherAnswers: [
+    {
+      status: 303,
+      description: `The file is larger than one answer carries (${(EXPORT_INLINE_LIMIT / 1024 / 1024).toFixed(1)} MB; e.g. an XLSX of ~50,000 villages, or a large CSV to a client without gzip): it was stored privately and \`Location\` (also \`data.url\`) downloads it until \`data.expires_at\` (${EXPORT_LINK_SECONDS / 60} minutes). Clients that follow redirects receive the file.`,
+      schema: R.success({ data: z.object({ url: z.url(), expires_at: z.iso.datetime() }) }),
+      headers: { Location: 'A presigned download link of the file' },
+    },
+  ],
+};

@@ -4,11 +4,10 @@ import { MSG } from '../../contract/messages';
 import { REQUEST_STATUSES } from '../../db/requests';
 import { KATEGORI } from '../../db/scores';
 import { VILLAGE_STATUSES } from '../../db/statuses';
-import { EXPORT_LINK_SECONDS, exportQuery } from '../../domain/export';
+import { exportQuery } from '../../domain/export';
 import { statisticsQuery } from '../../domain/statistics';
 import * as R from '../responses';
-import { area, e, htmlPage, ok, pageAsset, type AreaDocs } from './shared';
-import { EXPORT_INLINE_LIMIT } from '../../platform/config';
+import { area, e, fileAnswers, htmlPage, ok, pageAsset, type AreaDocs } from './shared';
 
 const entry = area('Statistik');
 const count = z.number().int();
@@ -50,20 +49,7 @@ export const STATISTICS_DOCS = {
     description:
       "One row per village: code, names, region, address, manager, phone, e-mail, the manager's verification, the latest request status, the latest operating status, the six scores, average and category, registration time. `provinsi` (and `kabupaten` with it) narrow the rows. XLSX: a bold, frozen header row with a filter, numbers as numbers, the time as a date. CSV: UTF-8 with a byte-order mark, compressed for clients that take gzip. It holds managers' contact data: dinas and admin only.",
     query: exportQuery,
-    success: {
-      status: 200,
-      description: 'The file (Content-Disposition: attachment)',
-      schema: z.string(),
-      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    },
-    otherAnswers: [
-      {
-        status: 303,
-        description: `The file is larger than one answer carries (${(EXPORT_INLINE_LIMIT / 1024 / 1024).toFixed(1)} MB; e.g. an XLSX of ~50,000 villages, or a large CSV to a client without gzip): it was stored privately and \`Location\` (also \`data.url\`) downloads it until \`data.expires_at\` (${EXPORT_LINK_SECONDS / 60} minutes). Clients that follow redirects receive the file.`,
-        schema: R.success({ data: z.object({ url: z.url(), expires_at: z.iso.datetime() }) }),
-        headers: { Location: 'A presigned download link of the file' },
-      },
-    ],
+    ...fileAnswers,
     errors: [
       e(400, MSG.exportQueryInvalid, 'format not xlsx or csv, a region too long, empty or with #, or kabupaten without provinsi'),
       e(403, MSG.exportOfficeOnly, 'a pengelola asked'),

@@ -11,6 +11,7 @@ import { uniqueEmail, uniqueName } from '../../support/api';
 import type { FilePart } from '../../support/multipart';
 import { png } from '../../support/multipart';
 import { villageBody } from '../../support/villages';
+import { newRound, roundBody, saveDraft, SIX } from '../../support/evaluations';
 import {
   newRequest,
   newStatus,
@@ -219,6 +220,51 @@ export const SAMPLES: Record<string, Sample> = {
   'PUT /api/skor/{kd_desa}': async ({ fx }) => ({
     pathParameters: kdPath(fx.village.kd),
     json: { ...SIX_SCORES, keramahan_difabel: 95 },
+    ok: 200,
+  }),
+
+  // evaluation rounds
+  'POST /api/evaluasi': async () => ({ json: roundBody(), ok: 201 }),
+  'GET /api/evaluasi': async () => ({ ok: 200 }),
+  'GET /api/evaluasi/{id_evaluasi}': async ({ fx }) => ({ pathParameters: { id_evaluasi: await newRound(fx.dinas.token) }, ok: 200 }),
+  'PUT /api/evaluasi/{id_evaluasi}': async ({ fx }) => ({
+    pathParameters: { id_evaluasi: await newRound(fx.dinas.token) },
+    json: roundBody({ nama: 'Evaluasi diubah' }),
+    ok: 200,
+  }),
+  'DELETE /api/evaluasi/{id_evaluasi}': async ({ fx }) => ({ pathParameters: { id_evaluasi: await newRound(fx.dinas.token) }, ok: 200 }),
+  'GET /api/evaluasi/{id_evaluasi}/desa': async ({ fx }) => ({
+    pathParameters: { id_evaluasi: await newRound(fx.dinas.token, { provinsi: 'Jawa Tengah' }) },
+    query: { limit: '10' },
+    ok: 200,
+  }),
+  'GET /api/evaluasi/{id_evaluasi}/desa/{kd_desa}': async (ctx) => ({
+    pathParameters: { id_evaluasi: await newRound(ctx.fx.dinas.token), kd_desa: (await ownSet(ctx)).kd },
+    ok: 200,
+  }),
+  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri': async (ctx) => ({
+    pathParameters: { id_evaluasi: await newRound(ctx.fx.dinas.token), kd_desa: (await ownSet(ctx)).kd },
+    json: { ...SIX, bukti: { partisipasi_masyarakat: { catatan: 'Rapat warga bulanan', tautan: ['https://example.org/notulen'] } } },
+    ok: 200,
+  }),
+  'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/ajukan': async (ctx) => {
+    const id = await newRound(ctx.fx.dinas.token);
+    const { kd } = await ownSet(ctx);
+    await saveDraft(id, kd, ctx.owner.token);
+    return { pathParameters: { id_evaluasi: id, kd_desa: kd }, ok: 200 };
+  },
+  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/penilaian': async ({ fx }) => ({
+    pathParameters: { id_evaluasi: await newRound(fx.dinas.token), kd_desa: fx.village.kd },
+    json: { ...SIX, catatan: { keramahan_difabel: 'Perlu jalur kursi roda' } },
+    ok: 200,
+  }),
+  'GET /api/evaluasi/{id_evaluasi}/export': async ({ fx }) => ({
+    pathParameters: { id_evaluasi: await newRound(fx.dinas.token, { provinsi: 'Jawa Tengah' }) },
+    query: { format: 'csv' },
+    ok: 200,
+  }),
+  'GET /api/evaluasi/{id_evaluasi}/rekap': async ({ fx }) => ({
+    pathParameters: { id_evaluasi: await newRound(fx.dinas.token, { provinsi: 'Jawa Tengah' }) },
     ok: 200,
   }),
 

@@ -1,0 +1,210 @@
+import * as z from 'zod';
+import { newCode } from '../contract/codes';
+import { nowIso, nowIsoAfter } from '../platform/clock';
+import { defineEntity, timestamp } from './entity';
+import { batchDeleteItems, projection, queryAll } from './helpers';
+import { keys, LIST } from './keys';
+import { KATEGORI, SCORE_FIELDS, type ScoreField } from './scores';
+import { RaceLostError, type CounterShare } from './unit-of-work';
+
+/**
+ * Evaluation rounds: an office opens a round for a region and a period; each village in
+ * scope has at most one assessment in the round's partition (self-assessment, submission,
+ * review); the round's figures are counters per region kept by the same transactions.
+ *
+ * | item                        | PK          | SK                              |
+ * |-----------------------------|-------------|---------------------------------|
+ * | round                       | EVAL#<id>   | EVAL (GSI1 EVAL / <created_at>#<id>) |
+ * | a village's assessment      | EVAL#<id>   | DESA#<kd_desa>                  |
+ * | the round's region counters | EVAL#<id>   | REKAP#<provinsi>#<kabupaten>    |
+ */
+
+const isoDate = z.iso.date().meta({ description: 'Calendar date (YYYY-MM-DD), Western Indonesian Time' });
+
+export const rounds = defineEntity({
+  type: 'EVAL',
+  schema: z.object({
+    id_evaluasi: z.string().meta({ examples: ['EVAL-a1B2c3D4e5'] }),
+    nama: z.string(),
+    mulai: isoDate,
+    batas_mandiri: isoDate,
+    selesai: isoDate,
+    provinsi: z.string().optional(),
+    kabupaten: z.string().optional(),
+    /** Assessments submitted or reviewed: a round with any cannot be deleted. */
+    n_terkirim: z.number().int().optional(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
+  key: keys.evaluation,
+  id: (r) => r.id_evaluasi,
+  indexes: (r) => keys.evaluationList(r.created_at, r.id_evaluasi),
+  list: LIST.evaluations,
+  changes: {
+    history: { subject: 'evaluation', record: (r) => r.id_evaluasi, scope: (r) => keys.evaluationPartition(r.id_evaluasi) },
+    stamps: ['updated_at'],
+  },
+  public: ['id_evaluasi', 'nama', 'mulai', 'batas_mandiri', 'selesai', 'provinsi', 'kabupaten', 'created_at', 'updated_at'],
+  publicMeta: { id: 'EvaluationRound', description: 'An evaluation round: a region (none: every village) and its period.' },
+});
+export type RoundRecord = z.infer<typeof rounds.schema>;
+
+const scoreValue = z.number().finite().min(1).max(100);
+const criteria = <T extends z.ZodType>(t: T) => z.object(Object.fromEntries(SCORE_FIELDS.map((f) => [f, t])) as Record<ScoreField, T>);
+const partialCriteria = <T extends z.ZodType>(t: T) =>
+  z.object(Object.fromEntries(SCORE_FIELDS.map((f) => [f, t.optional()])) as Record<ScoreField, z.ZodOptional<T>>);
+
+/** Evidence of one criterion: a note and links (files: later). */
+export const evidence = z.object({
+  catatan: z.string().max(2000).default(''),
+  tautan: z
+    .array(z.url({ protocol: /^https?$/ }).max(2000))
+    .max(10)
+    .default([]),
+});
+
+/** The assessment's states, in order; `belum` is a village without an assessment item. */
+export const ASSESSMENT_STATES = ['belum', 'draf', 'diajukan', 'dinilai'] as const;
+export type AssessmentState = (typeof ASSESSMENT_STATES)[number];
+/** How a review moved the village's category against its category before the round. */
+export const MOVES = ['naik', 'tetap', 'turun', 'baru'] as const;
+
+const assessmentSchema = z.object({
+  id_evaluasi: z.string(),
+  kd_desa: z.string(),
+  /** The village's region when its assessment began (the round's counters of that region count it). */
+  provinsi: z.string(),
+  kabupaten: z.string(),
+  status: z.enum(['draf', 'diajukan', 'dinilai']),
+  mandiri: z.object({ nilai: partialCriteria(scoreValue), bukti: partialCriteria(evidence) }).optional(),
+  diajukan_at: timestamp.optional(),
+  penilaian: z
+    .object({
+      nilai: criteria(scoreValue),
+      catatan: partialCriteria(z.string().max(2000)),
+      rata_rata: z.number().int(),
+      kategori_desa: z.enum(KATEGORI),
+    })
+    .optional(),
+  dinilai_at: timestamp.optional(),
+  /** The village's category before the round's first review (`belum`: unscored). */
+  kategori_sebelum: z.enum([...KATEGORI, 'belum']).optional(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type AssessmentRecord = z.infer<typeof assessmentSchema>;
+
+export const assessments = defineEntity({
+  type: 'EVALDESA',
+  schema: assessmentSchema,
+  key: (id) => keys.assessment(id.split('/')[0]!, id.split('/')[1] ?? ''),
+  id: (a) => `${a.id_evaluasi}/${a.kd_desa}`,
+  changes: {
+    history: { subject: 'assessment', record: (a) => `${a.id_evaluasi}/${a.kd_desa}`, kd_desa: (a) => a.kd_desa },
+    counts: (a) => assessmentCounts(a),
+    stamps: ['updated_at'],
+  },
+  public: [
+    'id_evaluasi',
+    'kd_desa',
+    'status',
+    'mandiri',
+    'diajukan_at',
+    'penilaian',
+    'dinilai_at',
+    'kategori_sebelum',
+    'created_at',
+    'updated_at',
+  ],
+  publicMeta: { id: 'VillageAssessment', description: "A village's self-assessment, its evidence and the office's review in one round." },
+});
+
+const ORDER = ['belum', 'Rintisan', 'Berkembang', 'Maju', 'Mandiri'] as const;
+/** How the review's category compares with the category before the round. */
+export function moveOf(before: AssessmentRecord['kategori_sebelum'], after: string): (typeof MOVES)[number] {
+  if (!before || before === 'belum') return 'baru';
+  const d = ORDER.indexOf(after as (typeof ORDER)[number]) - ORDER.indexOf(before);
+  return d > 0 ? 'naik' : d < 0 ? 'turun' : 'tetap';
+}
+
+/**
+ * What an assessment adds to its round's counters: per region its state, the sums of the
+ * submitted self-scores and of the review per criterion, the category move; on the round
+ * itself whether anything was submitted (it cannot be deleted then, and must still exist).
+ */
+function assessmentCounts(a: AssessmentRecord): CounterShare[] {
+  const counts: Record<string, number> = { [`n_${a.status}`]: 1 };
+  if (a.diajukan_at && a.mandiri) {
+    counts.n_mandiri = 1;
+    for (const f of SCORE_FIELDS) counts[`mandiri_${f}`] = a.mandiri.nilai[f] ?? 0;
+  }
+  if (a.penilaian) {
+    counts.n_nilai = 1;
+    for (const f of SCORE_FIELDS) counts[`nilai_${f}`] = a.penilaian.nilai[f];
+    counts[`gerak_${moveOf(a.kategori_sebelum, a.penilaian.kategori_desa)}`] = 1;
+  }
+  const sent = a.diajukan_at || a.penilaian ? 1 : 0;
+  return [
+    { on: keys.evaluationCounters(a.id_evaluasi, a), counts, label: { provinsi: a.provinsi, kabupaten: a.kabupaten } },
+    { on: keys.evaluation(a.id_evaluasi), counts: { n_terkirim: sent }, mustExist: () => new RoundChangedError() },
+  ];
+}
+
+/** The round went (or is going) since it was read: read again (a 404 then). */
+export class RoundChangedError extends RaceLostError {}
+
+export const getRound = (id: string, consistent = false) => rounds.get(id, consistent);
+export const listRounds = () => rounds.listAll();
+export const getAssessment = (id: string, kd: string, consistent = false) => assessments.get(`${id}/${kd}`, consistent);
+
+export function newRound(
+  fields: Pick<RoundRecord, 'nama' | 'mulai' | 'batas_mandiri' | 'selesai' | 'provinsi' | 'kabupaten'>,
+): RoundRecord {
+  const now = nowIso();
+  return { id_evaluasi: newCode.evaluation(), ...fields, created_at: now, updated_at: now };
+}
+
+/** A record as it becomes with other fields (its `updated_at` moved on). */
+export const changed = <R extends { updated_at: string }>(current: R, fields: Partial<R>): R => ({
+  ...current,
+  ...fields,
+  updated_at: nowIsoAfter(current.updated_at),
+});
+
+/** A village's new (empty) assessment in a round. */
+export function newAssessment(id: string, village: { kd_desa: string; provinsi: string; kabupaten: string }): AssessmentRecord {
+  const now = nowIso();
+  return {
+    id_evaluasi: id,
+    kd_desa: village.kd_desa,
+    provinsi: village.provinsi,
+    kabupaten: village.kabupaten,
+    status: 'draf',
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** Every assessment of a round (one Query of its partition). */
+export const roundAssessments = async (id: string): Promise<AssessmentRecord[]> =>
+  (await queryAll<Record<string, unknown>>(partitionQuery(id, 'DESA#'))).map((i) => assessments.fromItem(i));
+
+/** The round's counters per region (one Query: their number is the regions', never the villages'). */
+export const roundCounters = async (id: string, provinsiPrefix = ''): Promise<Record<string, number | string>[]> =>
+  (await queryAll<Record<string, unknown>>(partitionQuery(id, `REKAP#${provinsiPrefix}`))).map(
+    ({ PK: _pk, SK: _sk, ...rest }) => rest as Record<string, number | string>,
+  );
+
+/** Removes what a deleted round leaves in its partition (drafts, counters). */
+export async function removeRoundLeftovers(id: string): Promise<void> {
+  const left = await queryAll<{ PK: string; SK: string }>({ ...partitionQuery(id, ''), ...projection(['PK', 'SK']) });
+  await batchDeleteItems(left.filter((k) => k.SK !== 'EVAL'));
+}
+
+const partitionQuery = (id: string, prefix: string) =>
+  prefix
+    ? {
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+        ExpressionAttributeValues: { ':pk': keys.evaluationPartition(id), ':p': prefix },
+      }
+    : { KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.evaluationPartition(id) } };

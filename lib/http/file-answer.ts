@@ -1,0 +1,24 @@
+import { fitsOneAnswer, handOut, type ExportFile } from '../domain/export';
+import { withCompression } from './compression';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { json } from './response';
+
+/**
+ * An export file as the answer: inline when it fits one Lambda answer (CSV compressed for
+ * clients that take gzip; an XLSX file is a zip already), otherwise stored privately and
+ * answered 303 with a link that expires (lib/storage/exports.ts).
+ */
+export async function fileAnswer(file: ExportFile, request: Record<string, string>): Promise<APIGatewayProxyResult> {
+  const headers = {
+    'Content-Type': file.contentType,
+    'Content-Disposition': `attachment; filename="${file.name}"`,
+    'X-Content-Type-Options': 'nosniff',
+  };
+  const answer = file.name.endsWith('.csv')
+    ? withCompression({ statusCode: 200, headers, body: file.bytes.toString('utf8') }, request)
+    : { statusCode: 200, headers, body: file.bytes.toString('base64'), isBase64Encoded: true };
+  // (bytes as Lambda counts them: the whole answer as JSON)
+  if (fitsOneAnswer(Buffer.byteLength(JSON.stringify(answer)))) return answer;
+  const link = await handOut(file);
+  return json(303, { data: link }, { Location: link.url });
+}

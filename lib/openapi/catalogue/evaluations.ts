@@ -1,0 +1,205 @@
+/** The catalogue of functions/evaluations (docs/evaluations.md). */
+import * as z from 'zod';
+import { MSG } from '../../contract/messages';
+import { ASSESSMENT_STATES, assessments, MOVES, rounds } from '../../db/evaluations';
+import { SCORE_FIELDS } from '../../db/scores';
+import {
+  assessmentParams,
+  evaluationParams,
+  reviewInput,
+  ROUND_STATES,
+  roundExportQuery,
+  roundInput,
+  roundVillagesQuery,
+  selfAssessmentInput,
+  summaryQuery,
+} from '../../domain/evaluations';
+import * as R from '../responses';
+import {
+  area,
+  badJson,
+  byKey,
+  createdDoc,
+  fileAnswers,
+  done,
+  e,
+  fieldsInvalid,
+  json,
+  ok,
+  okData,
+  ownerOnlyError,
+  pagingInvalid,
+  type AreaDocs,
+} from './shared';
+
+const entry = area('Evaluasi');
+
+const Round = rounds.publicSchema
+  .extend({ status: z.enum(ROUND_STATES).meta({ description: "The round's state today, from its dates" }) })
+  .meta({ id: 'EvaluationRoundView' });
+const Assessment = assessments.publicSchema.extend({ status: z.enum(ASSESSMENT_STATES) }).partial({ status: true });
+const Move = z.enum(MOVES).meta({ description: 'Category after the review against the one before the round (baru: unscored before)' });
+const VillageRow = z
+  .object({
+    kd_desa: z.string(),
+    nama_desa: z.string(),
+    provinsi: z.string(),
+    kabupaten: z.string(),
+    status: z.enum(ASSESSMENT_STATES),
+    diajukan_at: z.string().optional(),
+    dinilai_at: z.string().optional(),
+    kategori_desa: z.string().optional(),
+  })
+  .meta({ id: 'EvaluationVillage' });
+const figures = {
+  desa: z.number().int().meta({ description: 'Villages in scope (the statistics’ counts of the regions)' }),
+  belum: z.number().int(),
+  draf: z.number().int(),
+  diajukan: z.number().int(),
+  dinilai: z.number().int(),
+  mandiri_diajukan: z.number().int(),
+  gerak: z.object(Object.fromEntries(MOVES.map((m) => [m, z.number().int()]))),
+  kriteria: z.object(
+    Object.fromEntries(SCORE_FIELDS.map((f) => [f, z.object({ mandiri: z.number().nullable(), penilaian: z.number().nullable() })])),
+  ),
+  kriteria_terlemah: z.enum(SCORE_FIELDS).nullable().meta({ description: 'The criterion with the lowest mean review' }),
+};
+const Summary = z
+  .object({ evaluasi: Round, ...figures, wilayah: z.array(z.object({ provinsi: z.string(), kabupaten: z.string(), ...figures })) })
+  .meta({ id: 'EvaluationSummary' });
+
+const roundExample = {
+  nama: 'Evaluasi Desa Wisata DIY 2027',
+  mulai: '2027-01-04',
+  batas_mandiri: '2027-02-15',
+  selesai: '2027-03-31',
+  provinsi: 'Daerah Istimewa Yogyakarta',
+};
+const scores = {
+  partisipasi_masyarakat: 85,
+  keragaman_paket_wisata: 80,
+  akses_tempat_wisata: 75,
+  keramahan_difabel: 60,
+  fasilitas_tempat_wisata: 82,
+  produk_tempat_wisata: 90,
+};
+const roundMissing = e(404, MSG.evaluationNotFound, 'No round with this code');
+const roundInvalid = [
+  badJson,
+  fieldsInvalid(MSG.evaluationInvalid),
+  e(400, MSG.evaluationDatesOrder, 'The dates are not in order'),
+  e(400, MSG.evaluationRegionNeedsProvince, 'kabupaten without provinsi'),
+];
+const villageOut = [
+  roundMissing,
+  e(404, MSG.villageNotFound, 'No village with this code'),
+  e(404, MSG.evaluationVillageNotInScope, "The village is outside the round's region"),
+];
+const selfPeriod = [
+  e(409, MSG.selfAssessmentNotStarted, 'Before mulai'),
+  e(409, MSG.selfAssessmentClosed, 'After batas_mandiri'),
+  e(409, MSG.selfAssessmentLocked, 'Already submitted or reviewed'),
+];
+
+export const EVALUATION_DOCS = {
+  'POST /api/evaluasi': entry('Open an evaluation round', {
+    description:
+      'Dates are calendar days in Western Indonesian Time; mulai ≤ batas_mandiri ≤ selesai. Without provinsi, every village is in scope.',
+    request: json(roundInput, roundExample),
+    success: createdDoc(R.success({ message: R.message(MSG.evaluationCreated), data: Round })),
+    errors: roundInvalid,
+  }),
+  'GET /api/evaluasi': entry('Every evaluation round, newest first', { success: okData(z.array(Round)) }),
+  'GET /api/evaluasi/{id_evaluasi}': entry('One evaluation round', byKey(evaluationParams, Round, roundMissing)),
+  'PUT /api/evaluasi/{id_evaluasi}': entry('Change an evaluation round', {
+    description: 'The whole round, until it is over. Its region can change only while nothing was submitted or reviewed.',
+    params: evaluationParams,
+    request: json(roundInput, roundExample),
+    success: ok(R.success({ message: R.message(MSG.evaluationUpdated), data: Round })),
+    errors: [
+      ...roundInvalid,
+      roundMissing,
+      e(409, MSG.evaluationFinished, 'The round is over'),
+      e(409, MSG.evaluationHasSubmissions, 'The region changes after a submission'),
+    ],
+  }),
+  'DELETE /api/evaluasi/{id_evaluasi}': entry('Delete an evaluation round', {
+    description: 'Only while no self-assessment was submitted and no village reviewed; its drafts go with it.',
+    params: evaluationParams,
+    success: done(MSG.evaluationDeleted),
+    errors: [roundMissing, e(409, MSG.evaluationHasSubmissions, 'Something was submitted or reviewed')],
+  }),
+  'GET /api/evaluasi/{id_evaluasi}/desa': entry('The villages of a round with their state', {
+    description:
+      'dinas and admin: every village in scope; pengelola: their own. One page (default 100 rows) and `pagination`. States: belum (nothing written), draf, diajukan (submitted), dinilai (reviewed).',
+    params: evaluationParams,
+    query: roundVillagesQuery,
+    success: ok(R.success({ data: z.array(VillageRow), pagination: R.Pagination })),
+    errors: [
+      pagingInvalid,
+      e(400, MSG.evaluationStateInvalid, 'status is not a state'),
+      e(400, MSG.listFilterInvalid, 'A region filter is invalid'),
+      roundMissing,
+    ],
+  }),
+  'GET /api/evaluasi/{id_evaluasi}/desa/{kd_desa}': entry("A village's assessment in a round", {
+    description:
+      'Its owner, dinas and admin: the self-assessment with its evidence, and the review. `status: belum` when nothing was written yet.',
+    params: assessmentParams,
+    success: okData(Assessment),
+    errors: [ownerOnlyError, ...villageOut],
+  }),
+  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri': entry('Save the self-assessment (a draft)', {
+    description:
+      'The village’s own pengelola, from mulai through batas_mandiri. Any of the six values (1–100) and per criterion `bukti` {catatan ≤ 2,000 characters, tautan: up to 10 http(s) links}; the draft becomes what is sent.',
+    params: assessmentParams,
+    request: json(selfAssessmentInput, {
+      ...scores,
+      bukti: { partisipasi_masyarakat: { catatan: '45 warga terlibat', tautan: ['https://example.org/laporan'] } },
+    }),
+    success: ok(R.success({ message: R.message(MSG.selfAssessmentSaved), data: Assessment })),
+    errors: [badJson, fieldsInvalid(MSG.selfAssessmentInvalid), ownerOnlyError, ...villageOut, ...selfPeriod],
+  }),
+  'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/ajukan': entry('Submit the self-assessment', {
+    description: 'All six values must be filled in; no edits afterwards.',
+    params: assessmentParams,
+    success: ok(R.success({ message: R.message(MSG.selfAssessmentSubmitted), data: Assessment })),
+    errors: [
+      ownerOnlyError,
+      ...villageOut,
+      e(404, MSG.selfAssessmentMissing, 'No draft yet'),
+      ...selfPeriod,
+      e(409, MSG.selfAssessmentIncomplete, 'A value is missing'),
+    ],
+  }),
+  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/penilaian': entry('Review a village (it becomes its score)', {
+    description:
+      'dinas, from mulai until selesai, with or without a self-assessment; again to correct it. The review becomes the village’s current score exactly as PUT /api/skor would set it (category, statistics, list versions), and the score history entry names the round (`id_evaluasi` in GET /api/skor/{kd_desa}/riwayat).',
+    params: assessmentParams,
+    request: json(reviewInput, { ...scores, catatan: { keramahan_difabel: 'Belum ada jalur kursi roda ke area utama' } }),
+    success: ok(R.success({ message: R.message(MSG.reviewSaved), data: Assessment.extend({ gerak: Move }) })),
+    errors: [
+      badJson,
+      fieldsInvalid(MSG.reviewInvalid),
+      ...villageOut,
+      e(409, MSG.reviewNotStarted, 'Before mulai'),
+      e(409, MSG.evaluationFinished, 'After selesai'),
+    ],
+  }),
+  'GET /api/evaluasi/{id_evaluasi}/rekap': entry("A round's progress", {
+    description:
+      'From counters kept by the writes (cost: the number of regions, not villages): villages in scope, states, category moves, mean self-score and review per criterion, the weakest criterion, overall and per kabupaten.',
+    params: evaluationParams,
+    query: summaryQuery,
+    success: okData(Summary),
+    errors: [e(400, MSG.listFilterInvalid, 'A region filter is invalid'), roundMissing],
+  }),
+  'GET /api/evaluasi/{id_evaluasi}/export': entry("A round's villages as a spreadsheet (XLSX) or CSV file", {
+    description:
+      'One row per village in scope: code, name, region, state, the six submitted self-scores and when, the six review values, average, the category before and after and the move, the review notes, when reviewed.',
+    params: evaluationParams,
+    query: roundExportQuery,
+    ...fileAnswers,
+    errors: [e(400, MSG.exportQueryInvalid, 'format not xlsx or csv'), roundMissing],
+  }),
+} satisfies AreaDocs;

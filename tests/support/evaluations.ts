@@ -1,0 +1,46 @@
+import { handler as createRound } from '../../functions/evaluations/create';
+import { handler as saveSelfAssessment } from '../../functions/evaluations/self-assess';
+import { today } from '../../lib/domain/evaluations';
+import { invoke } from './api';
+
+/** The day `days` from today (Western Indonesian Time), YYYY-MM-DD. */
+export const day = (days: number) => new Date(Date.parse(`${today()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A round body: open for self-assessment today (started yesterday, closes in 10 days, ends in 20); override any field. */
+export const roundBody = (overrides: Record<string, unknown> = {}) => ({
+  nama: `Evaluasi ${Math.random().toString(36).slice(2, 8)}`,
+  mulai: day(-1),
+  batas_mandiri: day(10),
+  selesai: day(20),
+  ...overrides,
+});
+
+/** Opens a round through the real POST handler (dinas or admin token); its code. */
+export async function newRound(token: string, overrides: Record<string, unknown> = {}): Promise<string> {
+  const res = await invoke(createRound, { method: 'POST', resource: '/api/evaluasi', body: roundBody(overrides), token });
+  if (res.statusCode !== 201) throw new Error(`round creation failed: ${res.statusCode} ${JSON.stringify(res.body)}`);
+  return res.body.data.id_evaluasi;
+}
+
+export const SIX = {
+  partisipasi_masyarakat: 80,
+  keragaman_paket_wisata: 70,
+  akses_tempat_wisata: 90,
+  keramahan_difabel: 55,
+  fasilitas_tempat_wisata: 75,
+  produk_tempat_wisata: 85,
+};
+
+const assessmentPath = (id: string, kd: string) => ({ id_evaluasi: id, kd_desa: kd });
+/** Saves a complete draft of the owner's village through the real PUT handler. */
+export async function saveDraft(id: string, kd: string, token: string, body: Record<string, unknown> = SIX) {
+  const res = await invoke(saveSelfAssessment, {
+    method: 'PUT',
+    resource: '/api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri',
+    pathParameters: assessmentPath(id, kd),
+    body,
+    token,
+  });
+  if (res.statusCode !== 200) throw new Error(`draft failed: ${res.statusCode} ${JSON.stringify(res.body)}`);
+  return res;
+}
