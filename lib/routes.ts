@@ -75,6 +75,12 @@ export interface RouteSpec {
   readAhead?: readonly ReadAheadKind[];
   /** AWS rights its function needs beyond those `routeNeeds` derives (its IAM role). */
   needs?: readonly Need[];
+  /**
+   * A page, its asset or the API document: the browser loads it from this origin without
+   * custom headers, so no CORS preflight (OPTIONS method) is declared for it (each one is a
+   * stack resource; CloudFormation allows 500).
+   */
+  sameOrigin?: true;
 }
 
 /**
@@ -87,7 +93,8 @@ export interface RouteSpec {
  * stored: images/), `villageImages` (list and delete a deleted village's: images/d/),
  * `sweepImages` (list and delete: images/), `rewriteImages` (list, read, write, delete
  * what it wrote: images/), `exports` (write export files and sign the links that read
- * them: exports/).
+ * them: exports/), `evidence` (write, read, list and delete self-assessment evidence:
+ * evidence/), `readEvidence` (sign links that read it).
  */
 export type Need =
   | 'read'
@@ -102,7 +109,9 @@ export type Need =
   | 'villageImages'
   | 'sweepImages'
   | 'rewriteImages'
-  | 'exports';
+  | 'exports'
+  | 'evidence'
+  | 'readEvidence';
 
 /** Items of a village's partition a route can read ahead (their key builders in lib/db/keys.ts). */
 export type ReadAheadKind = 'village' | 'tourismDescription' | 'villageDescription' | 'score' | 'status';
@@ -152,6 +161,8 @@ export const ROUTES = {
     needs: ['mail'],
   },
   'GET /auth/me': { fn: 'authMe', handler: 'auth/me', access: ANY_TOKEN, webApp: '/authentication/me' },
+  // the account's notification mails (docs/evaluations.md#notifications)
+  'PUT /api/akun/notifikasi': { fn: 'accountNotifications', handler: 'auth/notifications', access: ANY_TOKEN },
 
   // villages
   'GET /api/desa-wisata': {
@@ -306,7 +317,7 @@ export const ROUTES = {
     fn: 'evaluationDelete',
     handler: 'evaluations/delete',
     access: evaluationOffice,
-    needs: ['batchWrite'], // its drafts and counters, after the round
+    needs: ['batchWrite', 'evidence'], // its drafts, counters and evidence files, after the round
   },
   'GET /api/evaluasi/{id_evaluasi}/desa': {
     fn: 'evaluationVillages',
@@ -314,23 +325,34 @@ export const ROUTES = {
     access: ANY_TOKEN,
     needs: ['GSI1', 'GSI2', 'GSI3'], // every village, a manager's, a region's
   },
-  'GET /api/evaluasi/{id_evaluasi}/desa/{kd_desa}': { fn: 'evaluationVillage', handler: 'evaluations/village', access: ANY_TOKEN },
+  'GET /api/evaluasi/{id_evaluasi}/desa/{kd_desa}': {
+    fn: 'evaluationVillage',
+    handler: 'evaluations/village',
+    access: ANY_TOKEN,
+    needs: ['readEvidence'], // links to the evidence files
+  },
   'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri': {
     fn: 'evaluationSelfAssess',
     handler: 'evaluations/self-assess',
     access: role('pengelola', MSG.pengelolaOnlySelfAssessment),
+    storesImages: true, // evidence photos, re-encoded like every image
+    needs: ['evidence'],
   },
   'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/ajukan': {
     fn: 'evaluationSubmit',
     handler: 'evaluations/submit',
     access: role('pengelola', MSG.pengelolaOnlySelfAssessment),
+    needs: ['readEvidence'],
   },
   'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/penilaian': {
     fn: 'evaluationReview',
     handler: 'evaluations/review',
     access: role('dinas', MSG.dinasOnlyReview),
+    needs: ['readEvidence'],
   },
   'GET /api/evaluasi/{id_evaluasi}/rekap': { fn: 'evaluationSummary', handler: 'evaluations/summary', access: evaluationOffice },
+  // a reminder to those who have not submitted, at most one a day (mailed by the outbox drain)
+  'POST /api/evaluasi/{id_evaluasi}/pengingat': { fn: 'evaluationRemind', handler: 'evaluations/remind', access: evaluationOffice },
   'GET /api/evaluasi/{id_evaluasi}/export': {
     fn: 'evaluationExport',
     handler: 'evaluations/export',
@@ -345,23 +367,35 @@ export const ROUTES = {
   'GET /api/users': { fn: 'userList', handler: 'users/list', access: PUBLIC, reads: ['users', 'villages'], needs: ['GSI1'] }, // "temporarily open" in the contract
 
   // API documentation (generated OpenAPI document and its Swagger UI page)
-  'GET /openapi.json': { fn: 'docsOpenApi', handler: 'docs/openapi', access: PUBLIC },
-  'GET /docs': { fn: 'docsPage', handler: 'docs/page', access: PUBLIC },
+  'GET /openapi.json': { fn: 'docsOpenApi', handler: 'docs/openapi', access: PUBLIC, sameOrigin: true },
+  'GET /docs': { fn: 'docsPage', handler: 'docs/page', access: PUBLIC, sameOrigin: true },
   'GET /docs/{asset}': {
     fn: 'docsAsset',
     handler: 'docs/asset',
     access: PUBLIC,
+    sameOrigin: true,
     files: ['node_modules/swagger-ui-dist/swagger-ui-bundle.js', 'node_modules/swagger-ui-dist/swagger-ui.css'],
   },
 
   // the statistics page (charts of GET /api/statistik; its script and Chart.js served here too)
-  'GET /statistik': { fn: 'statisticsPage', handler: 'statistics/page', access: PUBLIC, files: ['node_modules/chart.js/package.json'] },
+  'GET /statistik': {
+    fn: 'statisticsPage',
+    handler: 'statistics/page',
+    access: PUBLIC,
+    sameOrigin: true,
+    files: ['node_modules/chart.js/package.json'],
+  },
   'GET /statistik/{asset}': {
     fn: 'statisticsAsset',
     handler: 'statistics/asset',
     access: PUBLIC,
+    sameOrigin: true,
     files: ['node_modules/chart.js/package.json', 'node_modules/chart.js/dist/chart.umd.js'],
   },
+
+  // the evaluation page (sign-in, self-assessment, review, progress through /api/evaluasi; its script and style served here too)
+  'GET /evaluasi': { fn: 'evaluationPage', handler: 'evaluations/page', access: PUBLIC, sameOrigin: true },
+  'GET /evaluasi/{asset}': { fn: 'evaluationAsset', handler: 'evaluations/asset', access: PUBLIC, sameOrigin: true },
 
   // catch-all for unknown routes
   'ANY /{proxy+}': { fn: 'notFound', handler: 'common/not-found', access: PUBLIC },
@@ -403,7 +437,7 @@ export function serverlessFunctions(cors: unknown): Record<string, unknown> {
   for (const key of ROUTE_KEYS) {
     const spec: RouteSpec = ROUTES[key];
     const { method, path } = splitRouteKey(key);
-    const http = (p: string) => ({ http: { method: method.toLowerCase(), path: p, cors } });
+    const http = (p: string) => ({ http: { method: method.toLowerCase(), path: p, ...(spec.sameOrigin ? {} : { cors }) } });
     functions[spec.fn] = {
       handler: `functions/${spec.handler}.handler`,
       ...(spec.files ? { package: { patterns: [...spec.files] } } : {}),

@@ -15,6 +15,8 @@ const DROPPED = [
   /^ {3}\* \w+: \S+$/,
   /^Offline \[http for lambda\] listening on /,
   /^Server ready: /,
+  // the outbox drain's schedule fires every minute (and npm start invokes it every few seconds): its own line says when it sent
+  /^Successfully invoked scheduled function: \[notificationsOutbox\]$/,
 ];
 
 /** The line to show, or undefined to drop it. */

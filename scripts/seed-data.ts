@@ -2,27 +2,41 @@
  * Demo data for the local stack (`npm run seed`, scripts/seed.ts): one login per role, a
  * dozen villages across several provinces with tourism descriptions (items with generated
  * PNG images), village descriptions with a gallery, scores in all four categories,
- * statuses and requests. Everything goes through lib/ (the same code paths as the
- * handlers), never raw table writes.
+ * statuses and requests, and two evaluation rounds (docs/evaluations.md): last year's,
+ * finished, and this year's, open, with villages in every state. Everything goes through
+ * lib/ (the same code paths as the handlers), never raw table writes.
  *
  * Idempotent: users are looked up by e-mail, villages by their owner's e-mail and name,
  * and each part of a village (descriptions, score, requests, statuses) is added only when
  * it is missing, so running it again creates nothing new (and finishes a run that was
- * interrupted). lib/ reads its configuration on first use: set the environment before
- * importing this module (scripts/seed.ts does).
+ * interrupted); rounds are looked up by name, and each village's assessment in them is
+ * taken only as far as it is missing. lib/ reads its configuration on first use: set the
+ * environment before importing this module (scripts/seed.ts does).
  */
 import { registerUser } from '../lib/auth/accounts';
 import type { Role } from '../lib/contract/roles';
 import { config } from '../lib/platform/config';
 import { setClock } from '../lib/platform/clock';
 import { listRequests, type RequestRecord, type RequestStatus } from '../lib/db/requests';
-import { getScore, type ScoreValues } from '../lib/db/scores';
+import { getAssessment, type RoundRecord } from '../lib/db/evaluations';
+import { getScore, SCORE_FIELDS, type ScoreField, type ScoreValues } from '../lib/db/scores';
 import { listStatuses, type VillageStatus } from '../lib/db/statuses';
 import { getTourismDescription } from '../lib/db/tourism-descriptions';
 import { getUserByEmail, type UserRecord } from '../lib/db/users';
 import { getVillageDescription, type JENIS_DESA } from '../lib/db/village-descriptions';
 import { villagesByEmail, type VillageFields } from '../lib/db/villages';
-import { SYSTEM, type Acting } from '../lib/contract/caller';
+import { SYSTEM } from '../lib/contract/caller';
+import {
+  createRound,
+  listRounds,
+  reviewVillage,
+  roundState,
+  saveSelfAssessment,
+  selfAssessmentInput,
+  submitSelfAssessment,
+  today,
+  type RoundState,
+} from '../lib/domain/evaluations';
 import { createRequest, updateRequestStatus } from '../lib/domain/requests';
 import { createScore, updateScore } from '../lib/domain/score-service';
 import { createStatus } from '../lib/domain/statuses';
@@ -484,7 +498,6 @@ export const SEED_VILLAGES: SeedVillage[] = [
 
 export const ownerEmail = (v: SeedVillage) => (v.owner === 'demo' ? DEMO_LOGINS[2]!.email : `pengelola.${v.key}@${DOMAIN}`);
 
-/** Six values averaging to about `avg` (each kept within 1–100), so the village lands in its category. */
 /** The evaluation rounds the seed records: how long ago, and how far below the village's score today. */
 const EVALUATION_ROUNDS = [
   { yearsAgo: 2, lower: 22 },
@@ -492,10 +505,11 @@ const EVALUATION_ROUNDS = [
   { yearsAgo: 0, lower: 0 },
 ];
 
-/** Runs `write` as if it were `yearsAgo` years ago (the seed's past evaluation rounds), then restores the clock. */
-async function atTime<T>(yearsAgo: number, write: () => Promise<T>): Promise<T> {
-  if (yearsAgo === 0) return write();
-  const offset = yearsAgo * 365 * 86_400_000;
+const DAY_MS = 86_400_000;
+
+/** Runs `write` with the service's clock `offset` ms behind (its stamps and dates then), then restores the clock. */
+async function shifted<T>(offset: number, write: () => Promise<T>): Promise<T> {
+  if (offset === 0) return write();
   setClock(() => Date.now() - offset);
   try {
     return await write();
@@ -504,6 +518,82 @@ async function atTime<T>(yearsAgo: number, write: () => Promise<T>): Promise<T> 
   }
 }
 
+/** Runs `write` as if it were `yearsAgo` years ago (the seed's past score updates), then restores the clock. */
+const atTime = <T>(yearsAgo: number, write: () => Promise<T>) => shifted(yearsAgo * 365 * DAY_MS, write);
+
+/** The calendar day `n` days after `day` (YYYY-MM-DD). */
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Runs `write` on `day` (YYYY-MM-DD, Western Indonesian Time) at 09:00 plus `minutes` (the
+ * evaluation rounds' past days), then restores the clock; today: now.
+ */
+function onDay<T>(day: string, minutes: number, write: () => Promise<T>): Promise<T> {
+  if (day === today()) return write();
+  return shifted(Date.now() - (Date.parse(`${day}T02:00:00Z`) + minutes * 60_000), write);
+}
+
+/** What a village does in a seeded round: its self-assessment (partial draft or submitted), and whether dinas reviews it. */
+interface RoundPart {
+  mandiri?: 'draf' | 'diajukan';
+  review?: boolean;
+}
+
+interface SeedRound {
+  nama: (year: number) => string;
+  /** mulai, batas_mandiri, selesai, and the day it was opened: days from today when it is created. */
+  days: { opened: number; mulai: number; batas_mandiri: number; selesai: number };
+  /** Each village's part by its key (the others: `belum`). */
+  parts: (v: SeedVillage) => RoundPart | undefined;
+}
+
+/** This year's round: the demo manager's two villages have a draft and a submission; one village is reviewed already. */
+const OPEN_ROUND_PARTS: Record<string, RoundPart> = {
+  pentingsari: { mandiri: 'draf' },
+  nglanggeran: { mandiri: 'diajukan' },
+  ponggok: { mandiri: 'diajukan' },
+  penglipuran: { mandiri: 'diajukan', review: true },
+};
+
+/**
+ * The evaluation rounds (no region: every village). Last year's is over: the managers
+ * submitted during its self-assessment period (except the two not verified yet, who cannot
+ * sign in), and dinas reviewed every scored village during its review. This year's is open
+ * for self-assessment: the demo manager's villages have a draft and a submission, one
+ * village is already reviewed, the rest have not started. A review becomes the village's
+ * score: the seed reviews with the village's current values, so the scores (and their
+ * categories) stay as seeded, their trajectory naming the round.
+ */
+export const SEED_ROUNDS: SeedRound[] = [
+  {
+    nama: (year) => `Evaluasi Desa Wisata ${year - 1}`,
+    days: { opened: -125, mulai: -120, batas_mandiri: -90, selesai: -60 },
+    // every scored village reviewed; their managers submitted first, but for those who cannot sign in yet (not verified)
+    parts: (v) =>
+      v.score === null ? undefined : { mandiri: v.owner !== 'demo' && !v.owner.verified ? undefined : 'diajukan', review: true },
+  },
+  {
+    nama: (year) => `Evaluasi Desa Wisata ${year}`,
+    days: { opened: -10, mulai: -7, batas_mandiri: 14, selesai: 45 },
+    parts: (v) => OPEN_ROUND_PARTS[v.key],
+  },
+];
+
+/** A manager's evidence per criterion: a note and a link. */
+const EVIDENCE: Record<ScoreField, string> = {
+  partisipasi_masyarakat: 'Pokdarwis aktif; rapat warga setiap bulan',
+  keragaman_paket_wisata: 'Paket harian, menginap dan edukasi',
+  akses_tempat_wisata: 'Jalan aspal sampai pusat desa, papan petunjuk arah',
+  keramahan_difabel: 'Toilet difabel di pusat informasi',
+  fasilitas_tempat_wisata: 'Homestay, toilet umum, parkir dan mushola',
+  produk_tempat_wisata: 'Suvenir dan kuliner khas desa',
+};
+const evidenceOf = (key: string, fields: readonly ScoreField[]) =>
+  Object.fromEntries(fields.map((f) => [f, { catatan: EVIDENCE[f], tautan: [`https://${DOMAIN}/bukti/${key}/${f}`] }]));
+/** The office's note on the weakest criterion of scoreValuesFor. */
+const REVIEW_NOTES = { keramahan_difabel: 'Perlu jalur landai dan pemandu untuk tamu difabel' };
+
+/** Six values averaging to about `avg` (each kept within 1–100), so the village lands in its category. */
 export function scoreValuesFor(avg: number): ScoreValues {
   const spread = [3, -2, 1, -3, 2, -1];
   const v = spread.map((d) => Math.min(100, Math.max(1, avg + d)));
@@ -532,7 +622,13 @@ export interface SeedSummary {
     requests: number;
     statuses: number;
     images: number;
+    /** Evaluation rounds opened. */
+    evaluations: number;
+    /** Villages' assessments in them begun or taken further (saved, submitted, reviewed). */
+    assessments: number;
   };
+  /** The evaluation rounds, oldest first, with their state today. */
+  evaluations: { id_evaluasi: string; nama: string; status: RoundState }[];
 }
 
 export interface SeedOptions {
@@ -558,6 +654,8 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
     requests: 0,
     statuses: 0,
     images: 0,
+    evaluations: 0,
+    assessments: 0,
   };
 
   async function ensureUser(u: SeedUser): Promise<UserRecord> {
@@ -571,10 +669,11 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
 
   for (const login of DEMO_LOGINS) await ensureUser(login);
   // who the history names: each manager for their village, the office for requests, statuses and evaluations
-  const office: Acting = (await getUserByEmail(DEMO_LOGINS[1]!.email))!;
+  const office = (await getUserByEmail(DEMO_LOGINS[1]!.email))!;
 
   const [allRequests, allStatuses] = await Promise.all([listRequests(), listStatuses()]);
   const villages: SeedSummary['villages'] = [];
+  const placed: { seed: SeedVillage; kd: string; owner: UserRecord }[] = [];
   for (const seed of SEED_VILLAGES) {
     const email = ownerEmail(seed);
     const owner =
@@ -606,6 +705,7 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
     }
     const kd = village.kd_desa;
     villages.push({ kd_desa: kd, slug: village.slug, nama_popular: village.nama_popular, owner: email });
+    placed.push({ seed, kd, owner });
 
     // Requests: as many as listed, oldest first, each set to its listed status.
     for (const [i, status] of seed.requests.entries()) {
@@ -671,6 +771,59 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
     }
   }
 
+  // Evaluation rounds: found by name, else opened; each village's part taken as far as it is missing.
+  const year = Number(today().slice(0, 4));
+  const existing = await listRounds();
+  const evaluations: SeedSummary['evaluations'] = [];
+  for (const plan of SEED_ROUNDS) {
+    const nama = plan.nama(year);
+    let round: Pick<RoundRecord, 'id_evaluasi' | 'mulai' | 'batas_mandiri' | 'selesai'> | undefined = existing.find((r) => r.nama === nama);
+    if (!round) {
+      const d = plan.days;
+      const day0 = today();
+      const dates = { mulai: addDays(day0, d.mulai), batas_mandiri: addDays(day0, d.batas_mandiri), selesai: addDays(day0, d.selesai) };
+      round = await onDay(addDays(day0, d.opened), 0, () => createRound({ nama, ...dates }, office));
+      created.evaluations++;
+      log(`evaluation ${round.id_evaluasi} ${nama}`);
+    }
+    const { id_evaluasi: id, mulai, batas_mandiri, selesai } = round;
+    // a write's day: today while the round allows it, else the village's turn (`n` days) into its period
+    const t = today();
+    const turn = (from: string, to: string, n: number) => (addDays(from, n) < to ? addDays(from, n) : to);
+    for (const [i, { seed, kd, owner }] of placed.entries()) {
+      const part = plan.parts(seed);
+      if (!part) continue;
+      let state = (await getAssessment(id, kd, true))?.status ?? 'belum';
+      const selfDay = mulai <= t && t <= batas_mandiri ? t : turn(mulai, batas_mandiri, 5 + 2 * i);
+      if ((part.mandiri && state === 'belum') || (part.mandiri === 'diajukan' && state === 'draf')) {
+        // managers rate themselves a little higher than the office does; a draft has half the criteria
+        const self = scoreValuesFor(Math.min(97, (seed.score ?? 60) + 4));
+        const fields = part.mandiri === 'draf' ? SCORE_FIELDS.slice(0, 3) : SCORE_FIELDS;
+        const input = selfAssessmentInput.parse({
+          ...Object.fromEntries(fields.map((f) => [f, self[f]])),
+          bukti: evidenceOf(seed.key, fields),
+        });
+        await onDay(selfDay, 0, () => saveSelfAssessment(id, kd, input, [], owner));
+        state = 'draf';
+        created.assessments++;
+      }
+      if (part.mandiri === 'diajukan' && state === 'draf') {
+        await onDay(selfDay, 45, () => submitSelfAssessment(id, kd, owner));
+        state = 'diajukan';
+        created.assessments++;
+      }
+      const score = part.review && state !== 'dinilai' ? await getScore(kd, true) : undefined;
+      if (score) {
+        // with the village's current values: its score stays as seeded, now set by the round
+        const values = Object.fromEntries(SCORE_FIELDS.map((f) => [f, score[f]])) as ScoreValues;
+        const reviewDay = mulai <= t && t <= selesai ? t : turn(addDays(batas_mandiri, 1), selesai, 2 + 2 * i);
+        await onDay(reviewDay, 0, () => reviewVillage(id, kd, { ...values, catatan: REVIEW_NOTES }, office));
+        created.assessments++;
+      }
+    }
+    evaluations.push({ id_evaluasi: id, nama, status: roundState(round) });
+  }
+
   return {
     logins: DEMO_LOGINS.map((u) => ({ role: u.role, email: u.email, password })),
     managers: SEED_VILLAGES.flatMap((v) =>
@@ -678,5 +831,6 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
     ),
     villages,
     created,
+    evaluations,
   };
 }

@@ -21,11 +21,14 @@ async function main() {
     total === 0
       ? `Demo data already complete in table ${process.env.TABLE_NAME} (nothing to add).`
       : `Added ${c.users} users, ${c.villages} villages, ${c.tourismDescriptions} tourism and ${c.villageDescriptions} village descriptions, ` +
-          `${c.scores} scores, ${c.requests} requests, ${c.statuses} statuses, ${c.images} images in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+          `${c.scores} scores, ${c.requests} requests, ${c.statuses} statuses, ${c.images} images, ` +
+          `${c.evaluations} evaluation rounds (${c.assessments} assessment steps) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
   // the codes the routes take (kd_desa) beside the slugs the pages use
   console.log(`\n${summary.villages.length} villages (kd_desa, slug):`);
   for (const v of summary.villages) console.log(`  ${v.kd_desa}  ${v.slug}`);
+  console.log(`\nEvaluation rounds (id_evaluasi, nama, status; GET /api/evaluasi/{id_evaluasi}/desa):`);
+  for (const r of summary.evaluations) console.log(`  ${r.id_evaluasi}  ${r.nama.padEnd(28)} ${r.status}`);
   console.log('');
   console.log('Logins (POST /auth/login):');
   for (const l of summary.logins) console.log(`  ${l.role.padEnd(10)} ${l.email.padEnd(30)} ${l.password}`);

@@ -14,6 +14,9 @@ export const MAINTENANCE_NEEDS: Record<string, readonly Need[]> = {
   imagesSweep: ['read', 'GSI1', 'write', 'sweepImages'],
   // (it reads the sweep's marks, so that it never writes back an image being deleted)
   imagesBackfill: ['read', 'rewriteImages'],
+  // the outbox drain: notices, recipients (villages by list or region, dinas accounts), delivery markers, mail;
+  // the daily reminders: the rounds (list) and each reminder's transaction
+  notificationsOutbox: ['read', 'GSI1', 'GSI3', 'write', 'mail'],
 };
 
 export interface Statement {
@@ -67,6 +70,8 @@ const RIGHTS: Record<Need, (o: RoleOptions) => Statement[]> = {
   sweepImages: () => [allow(['s3:DeleteObject'], [objects('images/')]), listing('images/')],
   rewriteImages: () => [allow(['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [objects('images/')]), listing('images/')],
   exports: () => [allow(['s3:PutObject', 's3:GetObject'], [objects('exports/')])],
+  evidence: () => [allow(['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], [objects('evidence/')]), listing('evidence/')],
+  readEvidence: () => [allow(['s3:GetObject'], [objects('evidence/')])],
 };
 
 /** A function's name as serverless begins its logical ids: `villageList` → `VillageList` (`VillageListLogGroup`, …). */

@@ -4,6 +4,7 @@
  * Ctrl-C (SIGINT) or SIGTERM stops everything this script started.
  *
  * Ports: DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), HTTP_PORT (3000), LAMBDA_PORT (3002).
+ * Once it is up, the outbox drain runs every few seconds (notification mails in the SES emulator's /store).
  * A setting of the README's configuration table set here (`EXPORT_INLINE_MAX_BYTES=600 npm start`)
  * reaches the functions: serverless.yml declares every one (scripts/serverless-environment.ts).
  */
@@ -30,6 +31,26 @@ const port = (name: string, fallback: number) => {
   if (!Number.isInteger(v) || v < 1 || v > 65535) throw new PrerequisiteError(`${name} must be a port number, got "${process.env[name]}"`);
   return v;
 };
+
+/** How often `npm start` runs the outbox drain (on AWS: every minute), so notification mails reach the SES emulator at once. */
+const OUTBOX_DRAIN_MS = 5000;
+
+/**
+ * Invokes the outbox drain (functions/maintenance/outbox.ts, through serverless-offline's
+ * Lambda endpoint) every `ms`, one run at a time: an empty outbox costs it eight small Queries.
+ */
+function drainOutboxEvery(ms: number, lambdaEndpoint: string, stopped: () => boolean): void {
+  const url = `${lambdaEndpoint}/2015-03-31/functions/tourism-village-local-notificationsOutbox/invocations`;
+  let running = false;
+  setInterval(() => {
+    if (running || stopped()) return;
+    running = true;
+    fetch(url, { method: 'POST', body: '{}' })
+      .then((res) => res.arrayBuffer())
+      .catch(() => undefined) // not up yet, or stopping: the next tick tries again
+      .finally(() => (running = false));
+  }, ms).unref();
+}
 
 async function main() {
   const ports = {
@@ -102,8 +123,10 @@ async function main() {
       [offline.stderr!, process.stderr],
     ] as const)
       createInterface({ input: from }).on('line', (line) => {
-        if (isReadyLine(line))
+        if (isReadyLine(line)) {
           console.log(readyBanner({ httpPort: ports.http, lambdaPort: ports.lambda, service: 'tourism-village', stage: 'local' }));
+          drainOutboxEvery(OUTBOX_DRAIN_MS, endpoint(ports.lambda), () => stopping);
+        }
         const shown = offlineLine(line);
         if (shown !== undefined) to.write(`${shown}\n`);
       });

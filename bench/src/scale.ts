@@ -192,6 +192,21 @@ export const SPECS: Spec[] = [
     event: (_v, t) => apiEvent({ method: 'GET', resource: '/api/desa-wisata/export', query: { format: 'csv' }, token: t.history!.token }),
   },
   {
+    id: 'GET /api/evaluasi/{id}/rekap',
+    label: "an evaluation round's progress (counters per kabupaten)",
+    kind: 'page',
+    compareFrom: 1000,
+    fn: 'evaluationSummary',
+    withToken: true,
+    event: (_v, t) =>
+      apiEvent({
+        method: 'GET',
+        resource: '/api/evaluasi/{id_evaluasi}/rekap',
+        pathParameters: { id_evaluasi: t.round! },
+        token: t.history!.token,
+      }),
+  },
+  {
     id: 'GET /api/desa-wisata/{kd_desa}/riwayat',
     label: `a village timeline, page 1 (${HISTORY_PER_VILLAGE} entries per village)`,
     kind: 'page',
@@ -242,6 +257,8 @@ export interface ScaleTable {
   seedSeconds: number;
   /** A village whose timeline is read, and an admin's token for the history routes. */
   history?: { kd: string; token: string };
+  /** An evaluation round over every village with its counters (GET /api/evaluasi/{id}/rekap). */
+  round?: string;
 }
 
 /**
@@ -268,6 +285,7 @@ export async function prepareScale(ctx: ScaleContext): Promise<ScaleTable[]> {
         HISTORY_PER_VILLAGE,
       );
       t.history = { kd: made[Math.floor(made.length / 2)]!.kd, token: admin.token };
+      t.round = await t.fx.round(admin);
       t.seedSeconds = round((performance.now() - started) / 1000, 1);
       ctx.log(`scale: ${t.table} seeded (${t.size} villages, ${t.seedSeconds} s)`);
     }),

@@ -445,6 +445,38 @@ export class Fixtures {
     await this.batchWrite(items);
   }
 
+  /**
+   * An evaluation round over every village (through lib/), and its counters per region as
+   * a round half-way through leaves them (half of each region's villages submitted, a third
+   * reviewed), written in bulk: what GET /api/evaluasi/{id}/rekap reads. Its code.
+   */
+  async round(office: Owner): Promise<string> {
+    const caller = (await this.s.getUserByEmail(office.email))!;
+    const day = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+    const round = await this.s.createRound({ nama: `Bench ${this.tag}`, mulai: day(-5), batas_mandiri: day(10), selesai: day(30) }, caller);
+    const items: Item[] = [];
+    for (const r of await this.s.readRegionCounters()) {
+      const desa = Number(r.desa ?? 0);
+      const submitted = Math.floor(desa / 2);
+      const reviewed = Math.floor(desa / 3);
+      const counts: Record<string, number> = {
+        n_draf: desa - submitted,
+        n_diajukan: submitted - reviewed,
+        n_dinilai: reviewed,
+        n_mandiri: submitted,
+        n_nilai: reviewed,
+        gerak_tetap: reviewed,
+      };
+      for (const [i, f] of this.s.SCORE_FIELDS.entries()) {
+        counts[`mandiri_${f}`] = submitted * (70 + i);
+        counts[`nilai_${f}`] = reviewed * (65 + i);
+      }
+      items.push({ ...this.s.keys.evaluationCounters(round.id_evaluasi, r), provinsi: r.provinsi, kabupaten: r.kabupaten, ...counts });
+    }
+    await this.batchWrite(items);
+    return round.id_evaluasi;
+  }
+
   /** The slow path: lib/ for everything; one owner per 50 villages (scrypt is slow), descriptions in order. */
   private async libVillages(count: number, opts: { score: boolean; description: boolean }): Promise<SeededVillage[]> {
     const owners: Owner[] = [];

@@ -1,4 +1,7 @@
+import '../../lib/domain/image-storing';
 import { assessmentParams, saveSelfAssessment, selfAssessmentInput } from '../../lib/domain/evaluations';
+import { EVIDENCE_LIMITS } from '../../lib/domain/evidence';
+import { form } from '../../lib/http/form';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { signedIn } from '../../lib/contract/caller';
@@ -6,10 +9,15 @@ import { namingFields } from '../../lib/contract/validation';
 import { MSG } from '../../lib/contract/messages';
 
 export const handler = route(
-  { params: assessmentParams, body: selfAssessmentInput, invalid: namingFields(MSG.selfAssessmentInvalid) },
-  async ({ params, body, caller }) =>
+  {
+    params: assessmentParams,
+    // multipart (`data` as JSON text, files bukti_<criterion>[]) or the same data as JSON
+    form: form({ data: selfAssessmentInput, limits: EVIDENCE_LIMITS }),
+    invalid: namingFields(MSG.selfAssessmentInvalid),
+  },
+  async ({ params, body, files, caller }) =>
     ok({
       message: MSG.selfAssessmentSaved,
-      data: await saveSelfAssessment(params.id_evaluasi, params.kd_desa, body, signedIn(caller)),
+      data: await saveSelfAssessment(params.id_evaluasi, params.kd_desa, body, files, signedIn(caller)),
     }),
 );

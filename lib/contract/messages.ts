@@ -171,6 +171,9 @@ export const MSG = {
   pengelolaOnlySelfAssessment: "Akses ditolak. Hanya role 'pengelola' yang dapat mengisi penilaian mandiri.",
   evaluationVillageNotInScope: 'Desa tidak termasuk dalam evaluasi ini',
   selfAssessmentInvalid: 'Data penilaian mandiri tidak valid',
+  evidenceTypeInvalid: 'Format bukti harus JPG, PNG, WebP, atau PDF',
+  evidenceTooMany: 'Paling banyak 5 berkas bukti per kriteria',
+  evidenceFileUnknown: 'Berkas bukti yang disebut tidak ada pada penilaian ini',
   selfAssessmentSaved: 'Penilaian mandiri berhasil disimpan',
   selfAssessmentSubmitted: 'Penilaian mandiri berhasil diajukan',
   selfAssessmentNotStarted: 'Periode penilaian mandiri belum dimulai',
@@ -183,6 +186,14 @@ export const MSG = {
   reviewNotStarted: 'Evaluasi belum dimulai',
   dinasOnlyReview: "Akses ditolak. Hanya role 'dinas' yang dapat menilai desa.",
   evaluationStateInvalid: 'Parameter status harus salah satu dari: belum, draf, diajukan, dinilai',
+
+  // notifications (not from the contract)
+  reminderQueued: 'Pengingat akan dikirim kepada pengelola desa yang belum mengajukan penilaian mandiri',
+  reminderAlreadySent: 'Pengingat untuk evaluasi ini sudah dikirim hari ini. Coba lagi besok.',
+  reminderOutsidePeriod: 'Pengingat hanya dapat dikirim selama periode penilaian mandiri',
+  notificationSettingsSaved: 'Pengaturan notifikasi berhasil disimpan',
+  notificationSettingsInvalid: 'Data pengaturan notifikasi tidak valid',
+  notificationSettingsEmpty: 'Isi pengingat dan/atau perubahan dengan true atau false',
 
   // users
   includeDesaInvalid: 'Parameter includeDesa harus true atau false',

@@ -2,8 +2,10 @@ import * as z from 'zod';
 import { newCode } from '../contract/codes';
 import { nowIso, nowIsoAfter } from '../platform/clock';
 import { defineEntity, timestamp } from './entity';
-import { batchDeleteItems, projection, queryAll } from './helpers';
+import { beginsWith, keyQuery } from './expression';
+import { batchDeleteItems, queryAll } from './helpers';
 import { keys, LIST } from './keys';
+import type { Notice } from './outbox';
 import { KATEGORI, SCORE_FIELDS, type ScoreField } from './scores';
 import { RaceLostError, type CounterShare } from './unit-of-work';
 
@@ -33,6 +35,8 @@ export const rounds = defineEntity({
     kabupaten: z.string().optional(),
     /** Assessments submitted or reviewed: a round with any cannot be deleted. */
     n_terkirim: z.number().int().optional(),
+    /** The day of the round's latest reminder (POST …/pengingat or the automatic one): at most one a day. */
+    pengingat_terakhir: isoDate.optional(),
     created_at: timestamp,
     updated_at: timestamp,
   }),
@@ -43,6 +47,15 @@ export const rounds = defineEntity({
   changes: {
     history: { subject: 'evaluation', record: (r) => r.id_evaluasi, scope: (r) => keys.evaluationPartition(r.id_evaluasi) },
     stamps: ['updated_at'],
+    // opened: its villages' managers are told; a reminder's day set: those who have not submitted
+    notify: (before, after): Notice[] =>
+      !after
+        ? []
+        : !before
+          ? [{ kind: 'round_opened', id_evaluasi: after.id_evaluasi }]
+          : after.pengingat_terakhir && after.pengingat_terakhir !== before.pengingat_terakhir
+            ? [{ kind: 'reminder', id_evaluasi: after.id_evaluasi, tanggal: after.pengingat_terakhir }]
+            : [],
   },
   public: ['id_evaluasi', 'nama', 'mulai', 'batas_mandiri', 'selesai', 'provinsi', 'kabupaten', 'created_at', 'updated_at'],
   publicMeta: { id: 'EvaluationRound', description: 'An evaluation round: a region (none: every village) and its period.' },
@@ -54,13 +67,23 @@ const criteria = <T extends z.ZodType>(t: T) => z.object(Object.fromEntries(SCOR
 const partialCriteria = <T extends z.ZodType>(t: T) =>
   z.object(Object.fromEntries(SCORE_FIELDS.map((f) => [f, t.optional()])) as Record<ScoreField, z.ZodOptional<T>>);
 
-/** Evidence of one criterion: a note and links (files: later). */
+/** An evidence file as stored (private: lib/storage/evidence.ts); answers carry a link instead of the key. */
+export const evidenceFile = z.object({
+  key: z.string(),
+  tipe: z.enum(['image/jpeg', 'image/png', 'image/webp', 'application/pdf']),
+  ukuran: z.number().int().meta({ description: 'Bytes' }),
+});
+export type EvidenceFile = z.infer<typeof evidenceFile>;
+/** At most this many files per criterion. */
+export const EVIDENCE_FILES_PER_CRITERION = 5;
+/** The links of a text: http(s) only, at most 10 per criterion. */
+export const evidenceLinks = z.array(z.url({ protocol: /^https?$/ }).max(2000)).max(10);
+
+/** Evidence of one criterion: a note, links and files. */
 export const evidence = z.object({
   catatan: z.string().max(2000).default(''),
-  tautan: z
-    .array(z.url({ protocol: /^https?$/ }).max(2000))
-    .max(10)
-    .default([]),
+  tautan: evidenceLinks.default([]),
+  berkas: z.array(evidenceFile).max(EVIDENCE_FILES_PER_CRITERION).default([]),
 });
 
 /** The assessment's states, in order; `belum` is a village without an assessment item. */
@@ -103,6 +126,7 @@ export const assessments = defineEntity({
     history: { subject: 'assessment', record: (a) => `${a.id_evaluasi}/${a.kd_desa}`, kd_desa: (a) => a.kd_desa },
     counts: (a) => assessmentCounts(a),
     stamps: ['updated_at'],
+    notify: (before, after) => assessmentNotices(before, after),
   },
   public: [
     'id_evaluasi',
@@ -148,6 +172,23 @@ function assessmentCounts(a: AssessmentRecord): CounterShare[] {
     { on: keys.evaluationCounters(a.id_evaluasi, a), counts, label: { provinsi: a.provinsi, kabupaten: a.kabupaten } },
     { on: keys.evaluation(a.id_evaluasi), counts: { n_terkirim: sent }, mustExist: () => new RoundChangedError() },
   ];
+}
+
+/**
+ * What an assessment's change tells: submitted (draf → diajukan) the offices; a review
+ * given or changed (its values or notes) the village's manager, with the new category.
+ */
+function assessmentNotices(before: AssessmentRecord | undefined, after: AssessmentRecord | undefined): Notice[] {
+  if (!after) return [];
+  const notices: Notice[] = [];
+  const at = { id_evaluasi: after.id_evaluasi, kd_desa: after.kd_desa };
+  if (after.status === 'diajukan' && before?.status !== 'diajukan') notices.push({ kind: 'assessment_submitted', ...at });
+  const was = before?.penilaian;
+  const is = after.penilaian;
+  const reviewChanged =
+    is && (!was || SCORE_FIELDS.some((f) => was.nilai[f] !== is.nilai[f] || (was.catatan[f] ?? '') !== (is.catatan[f] ?? '')));
+  if (is && reviewChanged) notices.push({ kind: 'review_published', ...at, kategori_desa: is.kategori_desa, rata_rata: is.rata_rata });
+  return notices;
 }
 
 /** The round went (or is going) since it was read: read again (a 404 then). */
@@ -197,14 +238,14 @@ export const roundCounters = async (id: string, provinsiPrefix = ''): Promise<Re
 
 /** Removes what a deleted round leaves in its partition (drafts, counters). */
 export async function removeRoundLeftovers(id: string): Promise<void> {
-  const left = await queryAll<{ PK: string; SK: string }>({ ...partitionQuery(id, ''), ...projection(['PK', 'SK']) });
+  const left = await queryAll<{ PK: string; SK: string }>(partitionQuery(id, '', ['PK', 'SK']));
   await batchDeleteItems(left.filter((k) => k.SK !== 'EVAL'));
 }
 
-const partitionQuery = (id: string, prefix: string) =>
-  prefix
-    ? {
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-        ExpressionAttributeValues: { ':pk': keys.evaluationPartition(id), ':p': prefix },
-      }
-    : { KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.evaluationPartition(id) } };
+/** A Query of the round's partition, of the items whose sort key starts with `prefix` (all: ''). */
+const partitionQuery = (id: string, prefix: string, fields?: readonly string[]) =>
+  keyQuery({
+    pk: ['PK', keys.evaluationPartition(id)],
+    ...(prefix ? { sk: beginsWith('SK', prefix) } : {}),
+    ...(fields ? { fields } : {}),
+  });

@@ -134,16 +134,20 @@ export interface Update<R extends object = Attributes> {
   set?: { [K in Field<R>]?: R[K] | Computed<R[K]> };
   add?: { [K in Field<R>]?: number | Set<string> | Set<number> };
   remove?: readonly Field<R>[];
+  /** Members taken out of a set attribute. */
+  delete?: { [K in Field<R>]?: Set<string> | Set<number> };
 }
 
-function buildUpdate(u: { set?: object; add?: object; remove?: readonly string[] }, p: Placeholders): string {
+function buildUpdate(u: { set?: object; add?: object; remove?: readonly string[]; delete?: object }, p: Placeholders): string {
   const set = Object.entries(u.set ?? {}).map(([f, v]) => `${p.name(f)} = ${v instanceof Computed ? v.build(p, f) : p.value(v)}`);
   const add = Object.entries(u.add ?? {}).map(([f, v]) => `${p.name(f)} ${p.value(v)}`);
   const remove = (u.remove ?? []).map((f) => p.name(f));
+  const del = Object.entries(u.delete ?? {}).map(([f, v]) => `${p.name(f)} ${p.value(v)}`);
   const clauses = [
     set.length ? `SET ${set.join(', ')}` : '',
     add.length ? `ADD ${add.join(', ')}` : '',
     remove.length ? `REMOVE ${remove.join(', ')}` : '',
+    del.length ? `DELETE ${del.join(', ')}` : '',
   ].filter(Boolean);
   if (!clauses.length) throw new Error('an update that changes nothing');
   return clauses.join(' ');
@@ -226,19 +230,5 @@ export function keyQuery(q: KeyQuery): Omit<QueryCommandInput, 'TableName'> & { 
     ...(FilterExpression ? { FilterExpression } : {}),
     ...(ProjectionExpression ? { ProjectionExpression } : {}),
     ...p.parts(),
-  };
-}
-
-/**
- * The items of an ADD clause that an expression assembled elsewhere embeds (the village's
- * change in lib/db/unit-of-work.ts, through stats.addCounts): `#<prefix><i> :<prefix><i>`
- * for each non-zero count, with its names and values. Everything else compiles whole updates.
- */
-export function addClause(counts: Record<string, number>, prefix: string) {
-  const entries = Object.entries(counts).filter(([, v]) => v !== 0);
-  return {
-    clause: entries.map((_, i) => `#${prefix}${i} :${prefix}${i}`).join(', '),
-    names: Object.fromEntries(entries.map(([k], i) => [`#${prefix}${i}`, k])),
-    values: Object.fromEntries(entries.map(([, v], i) => [`:${prefix}${i}`, v])),
   };
 }

@@ -36,6 +36,8 @@
  * | evaluation round     | EVAL#<id>             | EVAL     | EVAL / <created_at>#<id> | —                      |
  * | a village's assessment | EVAL#<id>           | DESA#<kd_desa> | —                  | —                      |
  * | a round's region counters | EVAL#<id>        | REKAP#<provinsi>#<kabupaten> | —    | —                      |
+ * | outbox item (a notice to mail) | OUTBOX#<shard 0…7> | <at>#<rand> | —                 | —                      |
+ * | delivery marker      | SENT#<shard>#<at>#<rand> | <recipient e-mail> (TTL expiresAt) | — | —           |
  *
  * Everything that hangs off one village and has no code of its own (score; later the
  * two descriptions) lives in the village's partition, so one strongly consistent Query
@@ -93,6 +95,10 @@
  * | GET /api/evaluasi/{id}/rekap      | GetItem EVAL#; Query EVAL#<id> begins_with REKAP# [<provinsi>#] ∥ Query STATS#REGION |
  * | PUT …/mandiri, …/ajukan           | GetItem EVAL#, DESA#, EVAL#/DESA#; TransactWrite assessment (as read) + round (exists; submitted count) + region counters + history |
  * | PUT …/penilaian                   | as …/mandiri, + the score (as PUT /api/skor: village category, region counters, list version) |
+ * | a write that gives notices        | + one Put OUTBOX#<shard> per notice in its transaction (unit of work `notify`) |
+ * | the outbox drain (every minute)   | Query OUTBOX#0…7 (oldest first); recipients (GetItem, or a page of GSI1 DESA / GSI3 / GSI1 USER + BatchGetItem USER#); Put SENT# (absent) per mail; Update/Delete OUTBOX# |
+ * | POST /api/evaluasi/{id}/pengingat | GetItem EVAL#; TransactWrite round (day of the reminder, as read) + history + OUTBOX# |
+ * | PUT /api/akun/notifikasi          | GetItem USER#; TransactWrite user (switches, as read) + history + list version |
  * | any write with Idempotency-Key    | PutItem IDEM (condition: absent or expired) first; then UpdateItem (answer) or DeleteItem (released) |
  *
  * Pagination: DynamoDB has no offset, so the tourism descriptions hold dense positions
@@ -115,6 +121,11 @@
  * `LISTVER#<kind>` (one of 8 shards, ADD v, SET at) for each kind it changes (villages,
  * requests, users, scores, statuses, tourism; lib/db/list-versions.ts), and single-item
  * changes of listed items are transactions for that reason.
+ *
+ * Outbox: a transaction whose change tells someone something (an entity's `notify`) also puts
+ * one OUTBOX#<random shard of 8> item per notice, sorted by time; the drain
+ * (lib/domain/notifications.ts) reads the 8 shards oldest first, puts SENT#<notice>/<e-mail>
+ * (absent-only, TTL) before each mail, and deletes the item once every recipient is handled.
  *
  * E-mails are stored and keyed lower-case and trimmed; usernames are unique case-insensitively.
  */
@@ -213,6 +224,11 @@ export const keys = {
   evaluationPartition: (id: string) => `EVAL#${id}`,
   evaluationList: (createdAt: string, id: string) => ({ GSI1PK: LIST.evaluations, GSI1SK: `${createdAt}#${id}` }),
   assessment: (id: string, kd: string) => ({ PK: `EVAL#${id}`, SK: `DESA#${kd}` }),
+  /** An outbox item (lib/db/outbox.ts): a notice to mail, in one of 8 shards, oldest first by its sort key `<at>#<rand>`. */
+  outbox: (shard: number, sk: string) => ({ PK: `OUTBOX#${shard}`, SK: sk }),
+  outboxPartition: (shard: number) => `OUTBOX#${shard}`,
+  /** That a notice's mail went to one recipient: put (if absent) before it is sent, so it is sent once. */
+  delivery: (notice: string, email: string) => ({ PK: `SENT#${notice}`, SK: normEmail(email) }),
   /** A round's counters of one region (`<provinsi>#<kabupaten>`, lower case, as the statistics' keys). */
   evaluationCounters: (id: string, r: { provinsi: string; kabupaten: string }) => ({
     PK: `EVAL#${id}`,

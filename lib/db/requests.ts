@@ -29,6 +29,18 @@ export const requests = defineEntity({
       codes: { set: 'request_codes', of: (r) => r.kd_permintaan },
       tally: (r) => `nreq_${r.status_permintaan}`,
     },
+    // its status changed: the village's manager is told
+    notify: (before, after) =>
+      before && after && before.status_permintaan !== after.status_permintaan
+        ? [
+            {
+              kind: 'request_changed',
+              kd_permintaan: after.kd_permintaan,
+              kd_desa: after.kd_desa,
+              status_permintaan: after.status_permintaan,
+            },
+          ]
+        : [],
   },
   public: ['kd_permintaan', 'email', 'kd_desa', 'status_permintaan', 'created_at', 'updated_at'],
   publicMeta: { id: 'RequestRecord', description: 'A village registration request (permintaan) as stored.' },

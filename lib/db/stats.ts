@@ -1,5 +1,5 @@
 import type { TransactItem } from './entity';
-import { addClause, beginsWith, ifAbsent, keyQuery, txUpdate } from './expression';
+import { beginsWith, ifAbsent, keyQuery, txUpdate } from './expression';
 import { getItem, queryAll } from './helpers';
 import { keys, regionPart } from './keys';
 
@@ -44,14 +44,8 @@ export function sum(...all: Counts[]): Counts {
   return out;
 }
 
-/**
- * The ADD clause's items that add `counts` (placeholders `#<prefix><i>`, `:<prefix><i>`), and
- * their names and values: for the expressions lib/db/unit-of-work.ts assembles itself.
- */
-export const addCounts = (counts: Counts, prefix = 'c') => addClause(counts, prefix);
-
 /** `counts` without the counts that do not move. */
-const moving = (counts: Counts): Counts => Object.fromEntries(Object.entries(counts).filter(([, v]) => v !== 0));
+export const moving = (counts: Counts): Counts => Object.fromEntries(Object.entries(counts).filter(([, v]) => v !== 0));
 
 /** The transaction item that adds `counts` to a region's counters (none when nothing moves). */
 export function regionCounts(region: Region, counts: Counts): TransactItem[] {

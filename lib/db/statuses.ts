@@ -25,6 +25,19 @@ export const statuses = defineEntity({
     lists: ['statuses'],
     village: { kd_desa: (s) => s.kd_desa, codes: { set: 'status_codes', of: (s) => s.kd_status }, tally: (s) => `nstat_${s.status}` },
     stamps: ['tanggal_update'],
+    // set, or changed (its state or remark): the village's manager is told
+    notify: (before, after) =>
+      after && (!before || before.status !== after.status || before.keterangan !== after.keterangan)
+        ? [
+            {
+              kind: 'status_changed',
+              kd_status: after.kd_status,
+              kd_desa: after.kd_desa,
+              status: after.status,
+              keterangan: after.keterangan,
+            },
+          ]
+        : [],
   },
   public: ['kd_status', 'kd_desa', 'status', 'keterangan', 'tanggal_update'],
   publicMeta: { id: 'VillageStatus' },

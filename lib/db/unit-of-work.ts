@@ -1,12 +1,13 @@
 import type { ListKind } from '../contract/lists';
 import { nowIso } from '../platform/clock';
 import { withRetries } from '../platform/retry';
-import { tableName } from './client';
 import type { Entity, Key, TransactItem } from './entity';
 import { changesNothing, historyOf, type Who } from './history';
 import { keys, villageFilterKeys } from './keys';
 import { listsChanged } from './list-versions';
-import { accountCounts, addCounts, categoryChange, regionCounts, regionKey, sum, tallyChange, type Counts, type Region } from './stats';
+import { and, eq, exists, fieldMissing, ifAbsent, txCheck, txUpdate, type Condition } from './expression';
+import { accountCounts, categoryChange, moving, regionCounts, regionKey, sum, tallyChange, type Counts, type Region } from './stats';
+import { outboxItem, type Notice } from './outbox';
 import { guarded, transactWrite, type Guard } from './transact';
 
 export type { Guard };
@@ -20,13 +21,14 @@ export type { Guard };
  *   of before and after; an update that changes no field the history shows is no change
  *   at all: no entry, no write);
  * - the version bump of every public list the change touches;
+ * - one outbox item per notice the change gives (mails sent later: lib/db/outbox.ts);
  * - what the change moves on its village: the village's code sets, its tallies by state,
  *   its category, and the region's counters (the village's contribution after minus before);
  * - each item's condition, with a named guard: a failed condition throws that guard's
  *   error, never an index into the transaction.
  *
- * Expressions (`SET …`, `:placeholders`, conditions) are built here and in lib/db/entity.ts
- * only. `inUnitOfWork` is the one retry policy of the writes built on it.
+ * Expressions are built from typed updates and conditions (lib/db/expression.ts), here and
+ * in lib/db/entity.ts. `inUnitOfWork` is the one retry policy of the writes built on it.
  */
 
 /**
@@ -80,6 +82,11 @@ export interface ChangeDeclaration<R> {
   village?: VillageLink<R>;
   /** Fields every update moves (a shown timestamp) that are no change on their own. */
   stamps?: readonly (keyof R & string)[];
+  /**
+   * What the change tells people (lib/db/outbox.ts): each notice is one outbox item in the
+   * same transaction, mailed later by the drain (lib/domain/notifications.ts).
+   */
+  notify?: (before: R | undefined, after: R | undefined) => Notice[];
 }
 
 export type ChangeKind = 'created' | 'updated' | 'deleted';
@@ -172,16 +179,7 @@ export class UnitOfWork {
 
   /** Requires an item to exist (and not to be retiring) without changing it. */
   requireExists(key: Key, guard: Guard): void {
-    this.steps.push({
-      item: {
-        ConditionCheck: {
-          TableName: tableName(),
-          Key: key,
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleting)',
-        },
-      },
-      guard,
-    });
+    this.steps.push({ item: txCheck(key, present()), guard });
   }
 
   get empty(): boolean {
@@ -203,6 +201,7 @@ export class UnitOfWork {
     const declared = entity.changes as ChangeDeclaration<R> | undefined;
     if (!declared) return;
     for (const kind of declared.lists ?? []) this.lists.add(kind);
+    for (const notice of declared.notify?.(before, after) ?? []) this.steps.push({ item: outboxItem(notice, this.at) });
     const h = declared.history;
     const rec = (after ?? before)!;
     const kind: ChangeKind = !before ? 'created' : !after ? 'deleted' : 'updated';
@@ -284,28 +283,14 @@ function counterItems(shares: CounterShare[]): Step[] {
 
 /** Counters on an item of their own: ADD the counts (SET its label where absent); nothing when nothing moves. */
 function itemCounts(s: Extract<CounterShare, { on: Key }>): Step[] {
-  const add = addCounts(s.counts);
-  if (!add.clause) return [];
-  const label = Object.entries(s.label ?? {});
-  const names = { ...add.names, ...Object.fromEntries(label.map(([k], i) => [`#l${i}`, k])) };
-  const values = { ...add.values, ...Object.fromEntries(label.map(([, v], i) => [`:l${i}`, v])) };
-  const set = label.map((_, i) => `#l${i} = if_not_exists(#l${i}, :l${i})`).join(', ');
-  return [
-    {
-      item: {
-        Update: {
-          TableName: tableName(),
-          Key: s.on,
-          UpdateExpression: `ADD ${add.clause}${set ? ` SET ${set}` : ''}`,
-          ...(s.mustExist ? { ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleting)' } : {}),
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-        },
-      },
-      guard: s.mustExist,
-    },
-  ];
+  const add = moving(s.counts);
+  if (!Object.keys(add).length) return [];
+  const set = Object.fromEntries(Object.entries(s.label ?? {}).map(([k, v]) => [k, ifAbsent(v)]));
+  return [{ item: txUpdate(s.on, { add, set }, s.mustExist ? present() : undefined), guard: s.mustExist }];
 }
+
+/** The item exists and is not being deleted (a village retiring, a round going). */
+const present = (): Condition => and(exists(), fieldMissing('deleting'));
 
 /**
  * The village item's change by a child's write: `child_rev` + 1, the child's code added to
@@ -316,42 +301,19 @@ function villageItemChange(
   village: ReadVillage,
   change: { counts: Counts; set?: string; add?: string; remove?: string; kategori?: string | null },
 ): TransactItem {
-  const add = ['child_rev :one'];
-  const values: Record<string, unknown> = { ':one': 1, ':rev': village.child_rev };
-  const names: Record<string, string> = {};
-  if (change.set && change.add) {
-    add.push(`#codes :code`);
-    names['#codes'] = change.set;
-    values[':code'] = new Set([change.add]);
-  }
-  const counts = addCounts(change.counts, 't');
-  if (counts.clause) add.push(counts.clause);
-  Object.assign(names, counts.names);
-  Object.assign(values, counts.values);
-  let rest = '';
-  if (change.set && change.remove) {
-    rest += ' DELETE #codes :code';
-    names['#codes'] = change.set;
-    values[':code'] = new Set([change.remove]);
-  }
+  const add: Record<string, number | Set<string>> = { child_rev: 1, ...moving(change.counts) };
+  if (change.set && change.add) add[change.set] = new Set([change.add]);
+  const removed = change.set && change.remove ? { [change.set]: new Set([change.remove]) } : undefined;
+  const set: Record<string, unknown> = {};
   if (change.kategori !== undefined) {
-    values[':gsi3pk'] = villageFilterKeys(change.kategori ?? undefined, { provinsi: '', kabupaten: '' }, village.kd_desa).GSI3PK;
-    if (change.kategori === null) rest += ' SET GSI3PK = :gsi3pk REMOVE kategori';
-    else {
-      rest += ' SET kategori = :kategori, GSI3PK = :gsi3pk';
-      values[':kategori'] = change.kategori;
-    }
+    set.GSI3PK = villageFilterKeys(change.kategori ?? undefined, { provinsi: '', kabupaten: '' }, village.kd_desa).GSI3PK;
+    if (change.kategori !== null) set.kategori = change.kategori;
   }
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.village(village.kd_desa),
-      UpdateExpression: `ADD ${add.join(', ')}${rest}`,
-      ConditionExpression: 'child_rev = :rev',
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values,
-    },
-  };
+  return txUpdate(
+    keys.village(village.kd_desa),
+    { add, set, ...(change.kategori === null ? { remove: ['kategori'] } : {}), ...(removed ? { delete: removed } : {}) },
+    eq('child_rev', village.child_rev),
+  );
 }
 
 /** How a write reads on an attempt: the first may take eventually consistent (or read-ahead) reads; a retry reads afresh. */
@@ -393,12 +355,4 @@ export function inUnitOfWork<T>(
  * tally (a tourism description): its `child_rev` + 1, so the cascade delete (lib/db/cascade.ts)
  * can tell a child appeared meanwhile; only if the village exists and is not retiring.
  */
-export const villageChildTouched = (kd: string): TransactItem => ({
-  Update: {
-    TableName: tableName(),
-    Key: keys.village(kd),
-    UpdateExpression: 'ADD child_rev :one',
-    ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(deleting)',
-    ExpressionAttributeValues: { ':one': 1 },
-  },
-});
+export const villageChildTouched = (kd: string): TransactItem => txUpdate(keys.village(kd), { add: { child_rev: 1 } }, present());

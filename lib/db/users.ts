@@ -5,7 +5,8 @@ import { rememberRead } from './read-ahead';
 import { accountScope, SYSTEM, type Who } from './history';
 import { inUnitOfWork, RaceLostError, UnitOfWork } from './unit-of-work';
 import { nowIso, nowSeconds } from '../platform/clock';
-import { exists, keyQuery, txUpdate, updateInput } from './expression';
+import { eq, exists, keyQuery, txUpdate, updateInput } from './expression';
+import { pageOfQueries } from './paging';
 import { batchGetItems, queryAll, updateItem } from './helpers';
 import { GSI1, keys, LIST, normEmail, fitsKey } from './keys';
 
@@ -30,6 +31,10 @@ export const users = defineEntity({
     signup_village: z.string().optional(),
     /** The source address it registered from, as an HMAC (lib/auth/signup-source.ts): the token-less sign-up's proof. */
     signup_source: z.string().optional(),
+    /** The account's mail switches (PUT /api/akun/notifikasi): stored only when off (absent: on). Reminders before self-assessment closes … */
+    notif_pengingat: z.literal(false).optional(),
+    /** … and the other notices (a round opened, a submission, a review, a request's or a status's change). */
+    notif_perubahan: z.literal(false).optional(),
   }),
   key: keys.user,
   id: (u) => u.email,
@@ -164,4 +169,66 @@ export async function deleteUser(email: string): Promise<void> {
 /** Every user's list fields (name, e-mail, verification), never the password hash. */
 export async function listUsers(): Promise<Pick<UserRecord, 'email' | 'full_name' | 'is_verified'>[]> {
   return queryAll(keyQuery({ index: GSI1, pk: ['GSI1PK', LIST.users], fields: ['email', 'full_name', 'is_verified'] }));
+}
+
+/** Which notification mails an account takes (lib/domain/notifications.ts): both unless turned off. */
+export interface NotificationSwitches {
+  pengingat: boolean;
+  perubahan: boolean;
+}
+export const switchesOf = (u: Pick<UserRecord, 'notif_pengingat' | 'notif_perubahan'>): NotificationSwitches => ({
+  pengingat: u.notif_pengingat !== false,
+  perubahan: u.notif_perubahan !== false,
+});
+
+/**
+ * Turns an account's notification mails on or off (fields not given stay as they are),
+ * with its history entry; the switches as they become. Undefined when the account is gone.
+ */
+export function setNotificationSwitches(
+  email: string,
+  input: Partial<NotificationSwitches>,
+  who: Who,
+): Promise<NotificationSwitches | undefined> {
+  return inUnitOfWork(who, async (uow, read) => {
+    const user = await users.get(email, read.consistent);
+    if (!user) return undefined;
+    const next: UserRecord = { ...user, updated_at: nowIso() };
+    // off is stored, on is the default (absent)
+    if (input.pengingat !== undefined) next.notif_pengingat = input.pengingat ? undefined : false;
+    if (input.perubahan !== undefined) next.notif_perubahan = input.perubahan ? undefined : false;
+    uow.update(users, user, next, { guard: () => new UserChangedError(), action: 'account.notifications_changed' });
+    return switchesOf(next);
+  });
+}
+
+/** A mail's recipient: the account's address, name, role and switches. */
+export type Recipient = Pick<UserRecord, 'email' | 'full_name' | 'role'> & NotificationSwitches;
+const RECIPIENT_FIELDS = ['email', 'full_name', 'role', 'notif_pengingat', 'notif_perubahan'] as const;
+const recipientOf = (u: Pick<UserRecord, (typeof RECIPIENT_FIELDS)[number]>): Recipient => ({
+  email: u.email,
+  full_name: u.full_name,
+  role: u.role,
+  ...switchesOf(u),
+});
+
+/** The accounts of these e-mails as mail recipients (BatchGetItem, 100 a call); those without an account are missing. */
+export async function recipients(emails: readonly string[]): Promise<Recipient[]> {
+  const unique = [...new Set(emails.map(normEmail))].filter((e) => fitsKey(e));
+  const items = await batchGetItems(
+    unique.map((e) => keys.user(e)),
+    { fields: RECIPIENT_FIELDS },
+  );
+  return (items as Pick<UserRecord, (typeof RECIPIENT_FIELDS)[number]>[]).map(recipientOf);
+}
+
+/** One page of the accounts of a role as mail recipients (GSI1 USER, filtered), and the cursor of the rest (lib/db/paging.ts). */
+export async function recipientsOfRole(
+  role: UserRecord['role'],
+  cursor: string | undefined,
+  limit: number,
+): Promise<{ recipients: Recipient[]; next: string | undefined }> {
+  const query = keyQuery({ index: GSI1, pk: ['GSI1PK', LIST.users], filter: eq<UserRecord>('role', role), fields: RECIPIENT_FIELDS });
+  const page = await pageOfQueries([query], cursor, limit);
+  return { recipients: (page.items as Pick<UserRecord, (typeof RECIPIENT_FIELDS)[number]>[]).map(recipientOf), next: page.next };
 }

@@ -19,9 +19,11 @@ import {
   txPut,
   txUpdate,
   updateInput,
+  type Condition,
 } from './expression';
 import { getItem, queryAll, updateItem } from './helpers';
-import { GSI2, GSI3, keys, LIST, normEmail, fitsKey, regionPart } from './keys';
+import { GSI1, GSI2, GSI3, keys, LIST, normEmail, fitsKey, regionPart } from './keys';
+import { pageOfQueries } from './paging';
 import { KATEGORI } from './scores';
 import { REQUEST_STATUSES, requests } from './requests';
 import { VILLAGE_STATUSES } from './statuses';
@@ -314,27 +316,54 @@ export interface VillageFilter {
  * every village.
  */
 export async function filteredVillages(f: VillageFilter): Promise<VillageRecord[]> {
-  const categories = f.kategori ? [f.kategori] : [...KATEGORI, 'belum'];
-  const prefix = f.provinsi ? `${regionPart(f.provinsi)}#${f.kabupaten ? `${regionPart(f.kabupaten)}#` : ''}` : undefined;
   const tests = [
     f.status ? gt(`nstat_${f.status}`, 0) : undefined,
     f.jenis ? contains<VillageRecord>('jenis_desa_list', f.jenis) : undefined,
   ];
   const filter = tests.some(Boolean) ? and(...tests) : undefined;
-  const parts = await Promise.all(
-    categories.map((k) =>
-      queryAll(
-        keyQuery({
-          index: GSI3,
-          pk: ['GSI3PK', keys.villageFilter(k === 'belum' ? undefined : k, { provinsi: '', kabupaten: '' }, '').GSI3PK],
-          sk: prefix ? beginsWith('GSI3SK', prefix) : undefined,
-          filter,
-        }),
-      ),
-    ),
-  );
+  const parts = await Promise.all(regionQueries(f, { filter }).map((q) => queryAll(q)));
   return parts
     .flat()
     .map((item) => villages.fromItem(item))
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.kd_desa.localeCompare(b.kd_desa));
+}
+
+/** The Queries of GSI3 that read a region's villages (one per category, or the one named), narrowed by key to the region. */
+function regionQueries(
+  f: Pick<VillageFilter, 'provinsi' | 'kabupaten' | 'kategori'>,
+  opts: { filter?: Condition; fields?: readonly string[] },
+) {
+  const categories = f.kategori ? [f.kategori] : [...KATEGORI, 'belum'];
+  const prefix = f.provinsi ? `${regionPart(f.provinsi)}#${f.kabupaten ? `${regionPart(f.kabupaten)}#` : ''}` : undefined;
+  return categories.map((k) =>
+    keyQuery({
+      index: GSI3,
+      pk: ['GSI3PK', keys.villageFilter(k === 'belum' ? undefined : k, { provinsi: '', kabupaten: '' }, '').GSI3PK],
+      sk: prefix ? beginsWith('GSI3SK', prefix) : undefined,
+      ...opts,
+    }),
+  );
+}
+
+/** What a page of villages holds: whom they belong to and what they are called. */
+export type VillageOwner = Pick<VillageRecord, 'kd_desa' | 'email' | 'nama_desa'>;
+
+/**
+ * One page (up to `limit`) of the villages of a region (none: every village), from where
+ * `cursor` says, and the cursor of the rest: a read of every village of the country in
+ * resumable steps (lib/db/paging.ts). Villages being deleted are left out.
+ */
+export async function villagesPage(
+  region: { provinsi?: string; kabupaten?: string },
+  cursor: string | undefined,
+  limit: number,
+): Promise<{ villages: VillageOwner[]; next: string | undefined }> {
+  const fields = ['kd_desa', 'email', 'nama_desa', 'deleting'];
+  const queries = region.provinsi ? regionQueries(region, { fields }) : [keyQuery({ index: GSI1, pk: ['GSI1PK', LIST.villages], fields })];
+  const page = await pageOfQueries(queries, cursor, limit);
+  const found = page.items as (VillageOwner & { deleting?: string })[];
+  return {
+    villages: found.filter((v) => !v.deleting).map(({ kd_desa, email, nama_desa }) => ({ kd_desa, email, nama_desa })),
+    next: page.next,
+  };
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { Caller } from '../contract/caller';
+import type { UploadedFile } from '../contract/files';
 import { conflict, forbidden, found, notFound } from '../contract/errors';
 import { listPagingQuery, listPage, regionName } from '../contract/inputs';
 import { MSG } from '../contract/messages';
@@ -9,7 +10,8 @@ import * as store from '../db/evaluations';
 import {
   ASSESSMENT_STATES,
   assessments,
-  evidence,
+  EVIDENCE_FILES_PER_CRITERION,
+  evidenceLinks,
   RoundChangedError,
   rounds,
   type AssessmentRecord,
@@ -22,6 +24,7 @@ import { getScore, newScore, ScoreChangedError, scores, SCORE_FIELDS, withValues
 import { inUnitOfWork } from '../db/unit-of-work';
 import { filteredVillages, getVillage, listVillages, villagesByEmail, type VillageRecord } from '../db/villages';
 import { column, spreadsheet, type Cell, type Column, type ExportFile } from './export';
+import { deleteRoundEvidence, dropEvidence, EvidenceUpload, evidenceView, keptEvidence } from './evidence';
 import { computeScore, scoreValuesSchema } from './scores';
 
 /**
@@ -112,7 +115,7 @@ export async function deleteRound(id: string, caller: Caller): Promise<void> {
     if (current.n_terkirim) throw conflict(MSG.evaluationHasSubmissions);
     uow.delete(rounds, current, { unchanged: { updated_at: current.updated_at }, guard: () => new RoundChangedError() });
   });
-  await store.removeRoundLeftovers(id);
+  await Promise.all([store.removeRoundLeftovers(id), deleteRoundEvidence(id)]);
 }
 
 /**
@@ -145,7 +148,15 @@ const criteriaOf = <T extends z.ZodType>(t: T) =>
  */
 export const selfAssessmentInput = z.object({
   ...criteriaOf(z.number().finite().min(1).max(100)).shape,
-  bukti: criteriaOf(evidence).default({}),
+  bukti: criteriaOf(
+    z.object({
+      catatan: z.string().max(2000).default(''),
+      tautan: evidenceLinks.default([]),
+      berkas: z.array(z.string().max(300)).max(EVIDENCE_FILES_PER_CRITERION).optional().meta({
+        description: 'Keys of the files already there to keep (absent: keep them all); new files come as bukti_<criterion>[]',
+      }),
+    }),
+  ).default({}),
 });
 export type SelfAssessmentInput = z.output<typeof selfAssessmentInput>;
 
@@ -156,21 +167,52 @@ function selfAssessmentOpen(round: RoundRecord) {
   if (state !== 'penilaian_mandiri') throw conflict(MSG.selfAssessmentClosed);
 }
 
-export async function saveSelfAssessment(id: string, kd: string, input: SelfAssessmentInput, caller: Caller) {
-  return inUnitOfWork(caller, async (uow, read) => {
-    const { round, village, assessment: current } = await roundAndVillage(id, kd, read.consistent);
-    ownedBy(village, caller);
-    selfAssessmentOpen(round);
-    if (current && current.status !== 'draf') throw conflict(MSG.selfAssessmentLocked);
-    const { bukti, ...values } = input;
-    const mandiri = { nilai: dropUndefined(values), bukti: dropUndefined(bukti) };
-    const next = current ? store.changed(current, { mandiri }) : { ...store.newAssessment(id, village), mandiri };
-    if (current) uow.update(assessments, current, next, { guard: () => new RoundChangedError() });
-    else uow.create(assessments, next, { guard: () => new RoundChangedError() });
-    // a draft moves no count of the round itself: the round must still be there (not being deleted)
-    uow.requireExists(rounds.key(id), () => new RoundChangedError());
+export async function saveSelfAssessment(id: string, kd: string, input: SelfAssessmentInput, files: UploadedFile[], caller: Caller) {
+  // with files, everything that refuses the request is checked before one is stored (and that read serves the first attempt)
+  const first = files.length ? await roundAndVillage(id, kd, false) : undefined;
+  if (first) {
+    ownedBy(first.village, caller);
+    selfAssessmentOpen(first.round);
+    if (first.assessment && first.assessment.status !== 'draf') throw conflict(MSG.selfAssessmentLocked);
+  }
+  const upload = new EvidenceUpload(id, kd);
+  let dropped: string[] = [];
+  try {
+    const added = await upload.store(files);
+    const next = await inUnitOfWork(caller, async (uow, read) => {
+      const { round, village, assessment: current } = (read.number === 1 && first) || (await roundAndVillage(id, kd, read.consistent));
+      ownedBy(village, caller);
+      selfAssessmentOpen(round);
+      if (current && current.status !== 'draf') throw conflict(MSG.selfAssessmentLocked);
+      const { bukti: sent, ...values } = input;
+      const had = current?.mandiri?.bukti ?? {};
+      const bukti = Object.fromEntries(
+        SCORE_FIELDS.filter((f) => sent[f] || added[f] || had[f]?.berkas.length).map((f) => [
+          f,
+          {
+            catatan: sent[f]?.catatan ?? '',
+            tautan: sent[f]?.tautan ?? [],
+            berkas: keptEvidence(had[f]?.berkas ?? [], sent[f]?.berkas, added[f] ?? []),
+          },
+        ]),
+      );
+      const mandiri = { nilai: dropUndefined(values), bukti };
+      const next = current ? store.changed(current, { mandiri }) : { ...store.newAssessment(id, village), mandiri };
+      if (current) uow.update(assessments, current, next, { guard: () => new RoundChangedError() });
+      else uow.create(assessments, next, { guard: () => new RoundChangedError() });
+      // a draft moves no count of the round itself: the round must still be there (not being deleted)
+      uow.requireExists(rounds.key(id), () => new RoundChangedError());
+      const kept = new Set(SCORE_FIELDS.flatMap((f) => bukti[f]?.berkas.map((b) => b.key) ?? []));
+      dropped = SCORE_FIELDS.flatMap((f) => had[f]?.berkas.map((b) => b.key) ?? []).filter((k) => !kept.has(k));
+      return next;
+    });
+    // files the draft no longer lists go once the change that stopped listing them committed
+    await dropEvidence(dropped);
     return assessmentView(next);
-  });
+  } catch (err) {
+    await upload.rollback();
+    throw err;
+  }
 }
 
 /** POST …/mandiri/ajukan: the draft, complete (all six values), is submitted; no edits afterwards. */
@@ -232,7 +274,7 @@ export async function reviewVillage(id: string, kd: string, input: ReviewInput, 
     const score = { kd_desa: kd, ...values, ...computed, id_evaluasi: id };
     if (was) uow.update(scores, was, withValues(was, score), { village, guard: () => new ScoreChangedError() });
     else uow.create(scores, newScore(score), { village, guard: () => new ScoreChangedError() });
-    return { ...assessmentView(next), gerak: store.moveOf(next.kategori_sebelum, computed.kategori_desa) };
+    return { ...(await assessmentView(next)), gerak: store.moveOf(next.kategori_sebelum, computed.kategori_desa) };
   });
 }
 
@@ -240,10 +282,22 @@ export async function reviewVillage(id: string, kd: string, input: ReviewInput, 
 export async function getVillageAssessment(id: string, kd: string, caller: Caller) {
   const { village, assessment: a } = await roundAndVillage(id, kd, false);
   if (caller.role === 'pengelola') ownedBy(village, caller);
-  return a ? assessmentView(a) : { id_evaluasi: id, kd_desa: kd, status: 'belum' as const };
+  return a ? await assessmentView(a) : { id_evaluasi: id, kd_desa: kd, status: 'belum' as const };
 }
 
-export const assessmentView = (a: AssessmentRecord) => assessments.publicView(a);
+/** An assessment as answers show it: each evidence file with a link that expires (the answer goes to its owner, dinas or admin only). */
+export async function assessmentView(a: AssessmentRecord) {
+  const view = assessments.publicView(a);
+  if (!view.mandiri) return view;
+  const bukti = Object.fromEntries(
+    await Promise.all(
+      Object.entries(view.mandiri.bukti).map(
+        async ([f, b]) => [f, { ...b!, berkas: await Promise.all(b!.berkas.map(evidenceView)) }] as const,
+      ),
+    ),
+  );
+  return { ...view, mandiri: { ...view.mandiri, bukti } };
+}
 
 const stateFilter = z.enum(ASSESSMENT_STATES, { error: MSG.evaluationStateInvalid }).optional();
 /** GET /api/evaluasi/{id}/desa: one page (default 100) of the villages in scope with their state. */

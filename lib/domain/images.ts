@@ -30,6 +30,15 @@ function imageMaker(): ImageMaker {
   return maker;
 }
 
+/** Images checked together and each made (re-encoded, metadata such as GPS dropped), in order: for stores other than the public one (evidence). */
+export async function madeImages(inputs: readonly Buffer[]): Promise<PreparedImage[]> {
+  if (inputs.length === 0) return [];
+  await imageMaker().check(inputs);
+  const made: PreparedImage[] = [];
+  for (const input of inputs) made.push(await imageMaker().prepare(input));
+  return made;
+}
+
 /** Limits of multipart image fields. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 

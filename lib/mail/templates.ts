@@ -90,3 +90,99 @@ export function villageHandedOverMails({ village, previous, next }: HandoverMail
     ]),
   };
 }
+
+/** What a notification mail names (lib/domain/notifications.ts reads it when the mail is sent). */
+export interface NoticeMailInput {
+  /** The recipient's name. */
+  name: string;
+  /** Where the web app is (the stage's front-end origin), if known: the mail ends with it. */
+  link?: string;
+}
+type Round = { nama: string; mulai: string; batas_mandiri: string; selesai: string };
+type Village = { nama_desa: string; kd_desa: string };
+
+/** Every notification mail ends alike: where to act, and how to stop such mails. */
+function noticeMail(
+  to: string,
+  subject: string,
+  input: NoticeMailInput,
+  body: Array<Array<string | { strong: string }>>,
+  reminder = false,
+) {
+  return mailOf(to, subject, [
+    [`Halo ${input.name},`],
+    ...body,
+    ...(input.link ? [[`Buka aplikasi desa wisata: ${input.link}`]] : []),
+    [
+      reminder
+        ? 'Anda menerima pengingat ini karena pengingat evaluasi aktif di akun Anda; Anda dapat mematikannya di pengaturan notifikasi akun.'
+        : 'Anda menerima pemberitahuan ini karena pemberitahuan perubahan aktif di akun Anda; Anda dapat mematikannya di pengaturan notifikasi akun.',
+    ],
+  ]);
+}
+
+/** A round was opened (to the manager of a village in its scope). */
+export const roundOpenedMail = (to: string, input: NoticeMailInput, round: Round): Mail =>
+  noticeMail(to, `Evaluasi desa wisata dibuka: ${round.nama}`, input, [
+    ['Dinas pariwisata membuka evaluasi ', { strong: round.nama }, ` (${round.mulai} s.d. ${round.selesai}).`],
+    ['Isi dan ajukan penilaian mandiri desa Anda paling lambat ', { strong: round.batas_mandiri }, '.'],
+  ]);
+
+/** Self-assessment closes soon and the village has not submitted (to its manager). */
+export const reminderMail = (to: string, input: NoticeMailInput, round: Round, villages: Village[]): Mail =>
+  noticeMail(
+    to,
+    `Pengingat: penilaian mandiri ${round.nama} ditutup ${round.batas_mandiri}`,
+    input,
+    [
+      [
+        'Penilaian mandiri desa ',
+        { strong: villages.map((v) => v.nama_desa).join(', ') },
+        ' dalam evaluasi ',
+        { strong: round.nama },
+        ' belum diajukan.',
+      ],
+      ['Batas pengajuan: ', { strong: round.batas_mandiri }, '.'],
+    ],
+    true,
+  );
+
+/** A village submitted its self-assessment (to dinas). */
+export const assessmentSubmittedMail = (to: string, input: NoticeMailInput, round: Round, village: Village): Mail =>
+  noticeMail(to, `Penilaian mandiri diajukan: ${village.nama_desa}`, input, [
+    [
+      'Desa ',
+      { strong: village.nama_desa },
+      ` (${village.kd_desa}) telah mengajukan penilaian mandiri dalam evaluasi `,
+      { strong: round.nama },
+      '.',
+    ],
+    ['Penilaian mandiri ini siap ditinjau.'],
+  ]);
+
+/** A village was reviewed (to its manager): the new category. */
+export const reviewPublishedMail = (
+  to: string,
+  input: NoticeMailInput,
+  round: Round,
+  village: Village,
+  kategori: string,
+  rataRata: number,
+): Mail =>
+  noticeMail(to, `Hasil penilaian desa ${village.nama_desa}: ${kategori}`, input, [
+    ['Dinas pariwisata telah menilai desa ', { strong: village.nama_desa }, ' dalam evaluasi ', { strong: round.nama }, '.'],
+    ['Kategori desa sekarang: ', { strong: kategori }, ` (rata-rata ${rataRata}).`],
+  ]);
+
+/** A request's status changed (to the village's manager). */
+export const requestChangedMail = (to: string, input: NoticeMailInput, village: Village, kdPermintaan: string, status: string): Mail =>
+  noticeMail(to, `Status permintaan desa ${village.nama_desa}: ${status}`, input, [
+    [`Permintaan ${kdPermintaan} untuk desa `, { strong: village.nama_desa }, ' sekarang berstatus ', { strong: status }, '.'],
+  ]);
+
+/** A village's status was set or changed (to its manager). */
+export const statusChangedMail = (to: string, input: NoticeMailInput, village: Village, status: string, keterangan: string): Mail =>
+  noticeMail(to, `Status desa ${village.nama_desa}: ${status}`, input, [
+    ['Status desa wisata ', { strong: village.nama_desa }, ' sekarang ', { strong: status }, '.'],
+    ...(keterangan.trim() ? [[`Keterangan: ${keterangan}`]] : []),
+  ]);

@@ -53,6 +53,8 @@ const envSchema = z.object({
   ),
   /** Bytes of the largest export answered inline; a larger file is handed out through S3 (lib/storage/exports.ts). */
   EXPORT_INLINE_MAX_BYTES: z.coerce.number().int().min(1).max(EXPORT_INLINE_LIMIT).default(EXPORT_INLINE_LIMIT),
+  /** Notification mails the outbox drain sends per second at most (SES's sending rate; lib/domain/notifications.ts). */
+  NOTIFY_MAILS_PER_SECOND: blankAsAbsent(z.coerce.number().int().min(1).max(1000).default(14)),
   /** JSON object: route key → access rule override, e.g. {"GET /api/users":"admin,dinas"}. */
   ACCESS_OVERRIDES: z.string().optional(),
   // Read by Powertools and lib/platform/log.ts, tracing.ts themselves; checked here at cold start.
@@ -88,6 +90,8 @@ export interface Config {
   validateReads: boolean;
   /** The largest export answer (bytes, as Lambda counts them) sent inline; Lambda's limit is 6 MB. */
   exportInlineMaxBytes: number;
+  /** Notification mails sent per second at most (the stage's SES sending rate). */
+  notifyMailsPerSecond: number;
 }
 
 export class ConfigError extends Error {}
@@ -139,6 +143,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     validateReads: e.VALIDATE_READS ? e.VALIDATE_READS === 'true' : isLocal,
     historySecurityRetentionDays: e.HISTORY_SECURITY_RETENTION_DAYS,
     exportInlineMaxBytes: e.EXPORT_INLINE_MAX_BYTES,
+    notifyMailsPerSecond: e.NOTIFY_MAILS_PER_SECOND,
     region: e.AWS_REGION,
     tableName: e.TABLE_NAME,
     bucketName: e.BUCKET_NAME,

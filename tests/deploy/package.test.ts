@@ -60,7 +60,7 @@ beforeAll(async () => {
 
 describe('serverless package', () => {
   it('puts sharp with its linux-x64 binary into the zips of the image functions, and into no other', () => {
-    expect(IMAGE_FUNCTIONS).toHaveLength(7);
+    expect(IMAGE_FUNCTIONS).toHaveLength(8); // six description/upload writes, the evidence of a self-assessment, the backfill
     for (const zip of zips()) {
       const files = listing(zip);
       const fn = zip.replace(/\.zip$/, '');
@@ -180,13 +180,13 @@ const specs = ROUTE_KEYS.map((k) => ({ key: k, ...splitRouteKey(k), spec: ROUTES
 /** The functions that write export files (their route needs `exports`): they alone ship exceljs and touch exports/. */
 const EXPORTERS = specs.filter((s) => s.spec.needs?.includes('exports')).map((s) => s.spec.fn);
 const WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
-/** The callers of lib/mail/ses.ts `sendMail`: reset codes, account verification, a village's hand-over. */
-const MAILING = ['authRequestReset', 'authVerifyAccount', 'villageUpdate'];
+/** The callers of lib/mail/ses.ts `sendMail`: reset codes, account verification, a village's hand-over, the outbox drain. */
+const MAILING = ['authRequestReset', 'authVerifyAccount', 'villageUpdate', 'notificationsOutbox'];
 
 describe("the functions' IAM roles", () => {
   it('gives every function a role of its own (no shared role), which Lambda alone may assume', () => {
     const fns = Object.keys(lambdas());
-    expect(fns.sort()).toEqual([...specs.map((s) => s.spec.fn), 'imagesBackfill', 'imagesSweep'].sort());
+    expect(fns.sort()).toEqual([...specs.map((s) => s.spec.fn), 'imagesBackfill', 'imagesSweep', 'notificationsOutbox'].sort());
     const roles = fns.map((fn) => lambdas()[fn]!.Properties.Role['Fn::GetAtt'][0]);
     expect(new Set(roles).size).toBe(fns.length);
     expect(template().Resources.IamRoleLambdaExecution).toBeUndefined();

@@ -29,6 +29,7 @@ import { ACCOUNT, allows, REGION, type IamRequest } from '../support/iam';
 import { multipart } from '../support/multipart';
 import { declaredRoutes, type DeclaredRoute } from '../support/routes';
 import { villageBody } from '../support/villages';
+import { day, newRound } from '../support/evaluations';
 import { makeFixture, newVillage, type Fixture } from '../robustness/support/fixture';
 import { SAMPLES, type SampleRequest } from '../robustness/support/samples';
 
@@ -248,5 +249,25 @@ describe('the maintenance functions make only calls their roles allow', () => {
       handler(undefined, { getRemainingTimeInMillis: () => 900_000 } as Pick<Context, 'getRemainingTimeInMillis'>),
     );
     expect(calls.map((c) => c.command)).toEqual(expect.arrayContaining(['ListObjectsV2Command', 'GetObjectCommand', 'PutObjectCommand']));
+  });
+
+  it("notificationsOutbox: the day's reminders, then a drain of the notices the routes above left", { timeout: 60_000 }, async () => {
+    // (what the function runs, in a smaller batch: its own is a minute's worth at SES's rate)
+    const { drainOutbox, remindClosingRounds } = await import('../../lib/domain/notifications');
+    const id = await newRound(fx.dinas.token, { batas_mandiri: day(3) });
+    const needs = MAINTENANCE_NEEDS.notificationsOutbox!;
+    let reminded: string[] = [];
+    await expectAllowed('notificationsOutbox', needs, async () => {
+      reminded = await remindClosingRounds();
+    });
+    expect(reminded).toContain(id);
+    let sent = 0;
+    const calls = await expectAllowed('notificationsOutbox', needs, async () => {
+      sent = (await drainOutbox({ limit: 40, rate: 100 })).sent;
+    });
+    expect(sent).toBeGreaterThan(0);
+    expect(calls.map((c) => c.command)).toEqual(
+      expect.arrayContaining(['QueryCommand', 'BatchGetItemCommand', 'PutItemCommand', 'SendEmailCommand', 'DeleteItemCommand']),
+    );
   });
 });

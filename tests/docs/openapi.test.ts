@@ -345,6 +345,9 @@ describe('the documented success shapes', () => {
     await call('GET /api/desa-wisata/export', { query: { provinsi: 'Daerah Istimewa Yogyakarta' }, ...auth(admin) });
     await call('GET /statistik');
     await call('GET /statistik/{asset}', { pathParameters: { asset: 'statistik.js' } });
+    const evaluasi = await call('GET /evaluasi');
+    expect(evaluasi.raw.headers?.['Content-Security-Policy']).toContain("script-src 'self'");
+    await call('GET /evaluasi/{asset}', { pathParameters: { asset: 'evaluasi.js' } });
 
     // an evaluation round: self-assessment, submission, review, progress
     const round = await call('POST /api/evaluasi', { body: roundBody({ provinsi: 'Daerah Istimewa Yogyakarta' }), ...auth(dinas) });
@@ -361,6 +364,8 @@ describe('the documented success shapes', () => {
     await call('GET /api/evaluasi/{id_evaluasi}/desa', { ...ev, query: { status: 'dinilai' }, ...auth(dinas) });
     await call('GET /api/evaluasi/{id_evaluasi}/rekap', { ...ev, ...auth(admin) });
     await call('GET /api/evaluasi/{id_evaluasi}/export', { ...ev, ...auth(dinas) });
+    await call('POST /api/evaluasi/{id_evaluasi}/pengingat', { ...ev, ...auth(dinas) });
+    await call('PUT /api/akun/notifikasi', { body: { perubahan: false }, ...auth(owner) });
     const spare = await call('POST /api/evaluasi', { body: roundBody(), ...auth(admin) });
     await call('DELETE /api/evaluasi/{id_evaluasi}', { pathParameters: { id_evaluasi: spare.body.data.id_evaluasi }, ...auth(admin) });
 

@@ -60,6 +60,9 @@ const ACTION: Record<string, string | string[]> = {
   'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/ajukan': 'assessment.submitted',
   // the review and the score it sets (which the score's trajectory shows)
   'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/penilaian': ['assessment.reviewed', 'score.updated'],
+  // the round's reminder day (its notice rides in the same transaction)
+  'POST /api/evaluasi/{id_evaluasi}/pengingat': 'evaluation.reminded',
+  'PUT /api/akun/notifikasi': 'account.notifications_changed',
 };
 /** Changes with no field to show (a password reset of an account with no login locks: the password itself is never shown). */
 const MAY_SHOW_NO_FIELDS = new Set(['account.password_reset']);

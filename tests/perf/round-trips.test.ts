@@ -34,6 +34,7 @@ export const MINIMUM_TRIPS: Record<RouteKey, { trips: number; why: string }> = {
   'PUT /auth/password': { trips: 4, why: 'code, take one try, the account’s login locks, then password + code + locks in one transaction' },
   'PUT /auth/verify/{email}': { trips: 3, why: 'token, the account (already verified: no write), then the change + list version' },
   'GET /auth/me': { trips: 1, why: 'token' },
+  'PUT /api/akun/notifikasi': { trips: 3, why: 'token, the account (its switches as read), then its change + history entry' },
   'GET /api/desa-wisata/{kd_desa}/riwayat': { trips: 2, why: 'token + village together, then one Query of its timeline' },
   'GET /api/skor/{kd_desa}/riwayat': { trips: 1, why: 'one Query of the village timeline (score entries)' },
   'GET /api/riwayat': { trips: 2, why: 'token, then one Query of the feed' },
@@ -128,12 +129,18 @@ export const MINIMUM_TRIPS: Record<RouteKey, { trips: number; why: string }> = {
   },
   'GET /api/evaluasi/{id_evaluasi}/export': { trips: 3, why: 'token, the round, then the villages in scope ∥ the assessments' },
   'GET /api/evaluasi/{id_evaluasi}/rekap': { trips: 3, why: 'token, the round, then its counters ∥ the region counters' },
+  'POST /api/evaluasi/{id_evaluasi}/pengingat': {
+    trips: 3,
+    why: 'token, the round, then its reminder day + history entry + one outbox item in one transaction',
+  },
   'GET /api/users': { trips: 2, why: 'list versions, then users ∥ villages' },
   'GET /openapi.json': { trips: 0, why: 'built from code' },
   'GET /docs': { trips: 0, why: 'static' },
   'GET /docs/{asset}': { trips: 0, why: 'static' },
   'GET /statistik': { trips: 0, why: 'static (its script reads GET /api/statistik)' },
   'GET /statistik/{asset}': { trips: 0, why: 'static' },
+  'GET /evaluasi': { trips: 0, why: 'static (its script calls the evaluation routes)' },
+  'GET /evaluasi/{asset}': { trips: 0, why: 'static' },
   'ANY /{proxy+}': { trips: 0, why: 'a 404 without a lookup' },
 };
 

@@ -23,6 +23,7 @@ describe('parseConfig', () => {
       isLocal: true,
       validateReads: true,
       exportInlineMaxBytes: Math.floor(5.8 * 1024 * 1024),
+      notifyMailsPerSecond: 14,
       region: 'ap-southeast-3',
       tableName: 'tbl',
       bucketName: 'tourism-village-images-local',

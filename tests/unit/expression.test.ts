@@ -29,7 +29,6 @@ import {
   updateInput,
   type Condition,
 } from '../../lib/db/expression';
-import { addCounts } from '../../lib/db/stats';
 
 const key = { PK: 'DESA#DESA-1', SK: 'DESA' };
 
@@ -258,13 +257,18 @@ describe('keyQuery', () => {
   });
 });
 
-describe('addCounts (the ADD items lib/db/unit-of-work.ts embeds)', () => {
-  it('names each moving count with the prefix, leaving out those that do not move', () => {
-    expect(addCounts({ desa: 1, kat_belum: 0, stat_tanpa: -1 }, 't')).toEqual({
-      clause: '#t0 :t0, #t1 :t1',
-      names: { '#t0': 'desa', '#t1': 'stat_tanpa' },
-      values: { ':t0': 1, ':t1': -1 },
+describe('a set member taken out (DELETE)', () => {
+  it('compiles beside ADD and SET with its own placeholders', () => {
+    expect(
+      updateInput(
+        { PK: 'DESA#1', SK: 'DESA' },
+        { add: { child_rev: 1 }, set: { kategori: 'Maju' }, delete: { status_codes: new Set(['STAT-1']) } },
+      ),
+    ).toEqual({
+      Key: { PK: 'DESA#1', SK: 'DESA' },
+      UpdateExpression: 'SET #n0 = :v0 ADD #n1 :v1 DELETE #n2 :v2',
+      ExpressionAttributeNames: { '#n0': 'kategori', '#n1': 'child_rev', '#n2': 'status_codes' },
+      ExpressionAttributeValues: { ':v0': 'Maju', ':v1': 1, ':v2': new Set(['STAT-1']) },
     });
-    expect(addCounts({}).clause).toBe('');
   });
 });

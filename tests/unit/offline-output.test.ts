@@ -15,6 +15,7 @@ describe("npm start's output (scripts/offline-output.ts)", () => {
       'Function names exposed for local invocation by aws-sdk:',
       '   * authRegister: tourism-village-local-authRegister',
       'Server ready: http://127.0.0.1:3000 🚀',
+      'Successfully invoked scheduled function: [notificationsOutbox]',
       '',
     ])
       expect(offlineLine(line), line).toBeUndefined();

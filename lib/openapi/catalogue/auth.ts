@@ -3,8 +3,9 @@ import * as z from 'zod';
 import { loginInput, registerInput, verifyAccountParams } from '../../auth/accounts';
 import { requestResetInput, resetPasswordInput, verifyResetInput } from '../../auth/reset-codes';
 import { MSG } from '../../contract/messages';
+import { notificationSwitchesInput } from '../../domain/notifications';
 import * as R from '../responses';
-import { area, badJson, createdDoc, done, e, json, ok, withData, type AreaDocs } from './shared';
+import { area, badJson, createdDoc, done, e, fieldsInvalid, json, ok, withData, type AreaDocs } from './shared';
 
 const entry = area('Akun');
 const mailFailed = (when: string) => e(500, MSG.mailFailed, when);
@@ -88,4 +89,16 @@ export const AUTH_DOCS = {
     errors: [e(404, MSG.userNotFound, 'No account with this e-mail'), mailFailed('The account is verified but the mail could not be sent')],
   }),
   'GET /auth/me': entry("The token owner's account", { success: ok(R.success({ user: R.PublicUser.omit({ full_name: true }) })) }),
+  'PUT /api/akun/notifikasi': entry("Turn the account's notification mails on or off", {
+    description:
+      'Any signed-in user. `pengingat`: reminders before self-assessment closes; `perubahan`: the other notices (a round opened, a submission for dinas, a review, a request’s or a village status’s change). Both are on until turned off; a switch not sent stays as it is. Answers both switches as they become.',
+    request: json(notificationSwitchesInput, { pengingat: true, perubahan: false }),
+    success: ok(
+      withData(
+        MSG.notificationSettingsSaved,
+        z.object({ pengingat: z.boolean(), perubahan: z.boolean() }).meta({ id: 'NotificationSwitches' }),
+      ),
+    ),
+    errors: [badJson, e(400, MSG.notificationSettingsEmpty, 'Neither switch was sent'), fieldsInvalid(MSG.notificationSettingsInvalid)],
+  }),
 } satisfies AreaDocs;

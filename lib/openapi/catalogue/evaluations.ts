@@ -1,7 +1,9 @@
 /** The catalogue of functions/evaluations (docs/evaluations.md). */
 import * as z from 'zod';
 import { MSG } from '../../contract/messages';
-import { ASSESSMENT_STATES, assessments, MOVES, rounds } from '../../db/evaluations';
+import { ASSESSMENT_STATES, assessments, EVIDENCE_FILES_PER_CRITERION, evidenceFile, MOVES, rounds } from '../../db/evaluations';
+import { EVIDENCE_LIMITS, evidenceField } from '../../domain/evidence';
+import { IMAGE_MAX_BYTES } from '../../domain/images';
 import { SCORE_FIELDS } from '../../db/scores';
 import {
   assessmentParams,
@@ -20,14 +22,19 @@ import {
   badJson,
   byKey,
   createdDoc,
+  descriptionFormErrors,
+  formBody,
+  mb,
   fileAnswers,
   done,
   e,
   fieldsInvalid,
+  htmlPage,
   json,
   ok,
   okData,
   ownerOnlyError,
+  pageAsset,
   pagingInvalid,
   type AreaDocs,
 } from './shared';
@@ -37,7 +44,27 @@ const entry = area('Evaluasi');
 const Round = rounds.publicSchema
   .extend({ status: z.enum(ROUND_STATES).meta({ description: "The round's state today, from its dates" }) })
   .meta({ id: 'EvaluationRoundView' });
-const Assessment = assessments.publicSchema.extend({ status: z.enum(ASSESSMENT_STATES) }).partial({ status: true });
+/** An evidence file as answers show it: a link that works for EVIDENCE_LINK_SECONDS. */
+const EvidenceView = evidenceFile.extend({ url: z.url(), expires_at: z.iso.datetime() });
+const stored = assessments.publicSchema.shape.mandiri.unwrap();
+const Assessment = assessments.publicSchema
+  .extend({
+    status: z.enum(ASSESSMENT_STATES),
+    mandiri: stored
+      .extend({
+        bukti: z.object(
+          Object.fromEntries(
+            SCORE_FIELDS.map((f) => [
+              f,
+              z.object({ catatan: z.string(), tautan: z.array(z.string()), berkas: z.array(EvidenceView) }).optional(),
+            ]),
+          ),
+        ),
+      })
+      .optional(),
+  })
+  .partial({ status: true })
+  .meta({ id: 'VillageAssessmentView' });
 const Move = z.enum(MOVES).meta({ description: 'Category after the review against the one before the round (baru: unscored before)' });
 const VillageRow = z
   .object({
@@ -153,12 +180,28 @@ export const EVALUATION_DOCS = {
     description:
       'The village’s own pengelola, from mulai through batas_mandiri. Any of the six values (1–100) and per criterion `bukti` {catatan ≤ 2,000 characters, tautan: up to 10 http(s) links}; the draft becomes what is sent.',
     params: assessmentParams,
-    request: json(selfAssessmentInput, {
-      ...scores,
-      bukti: { partisipasi_masyarakat: { catatan: '45 warga terlibat', tautan: ['https://example.org/laporan'] } },
-    }),
+    request: formBody(
+      selfAssessmentInput,
+      SCORE_FIELDS.map((f) => ({
+        field: `${evidenceField(f)}[]`,
+        description: `Evidence of ${f}: photos (JPG, PNG, WebP; re-encoded, metadata dropped) or PDF files, up to ${mb(IMAGE_MAX_BYTES)} each`,
+        maxFiles: EVIDENCE_FILES_PER_CRITERION,
+      })),
+      {
+        ...scores,
+        bukti: { partisipasi_masyarakat: { catatan: '45 warga terlibat', tautan: ['https://example.org/laporan'] } },
+      },
+    ),
     success: ok(R.success({ message: R.message(MSG.selfAssessmentSaved), data: Assessment })),
-    errors: [badJson, fieldsInvalid(MSG.selfAssessmentInvalid), ownerOnlyError, ...villageOut, ...selfPeriod],
+    errors: [
+      ...descriptionFormErrors(EVIDENCE_LIMITS, MSG.selfAssessmentInvalid),
+      e(415, MSG.evidenceTypeInvalid, 'A file is neither an image (JPG, PNG, WebP) nor a PDF, by its bytes'),
+      e(400, MSG.evidenceTooMany, 'A criterion would hold more than five files'),
+      e(400, MSG.evidenceFileUnknown, '`berkas` names a file the assessment does not have'),
+      ownerOnlyError,
+      ...villageOut,
+      ...selfPeriod,
+    ],
   }),
   'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/ajukan': entry('Submit the self-assessment', {
     description: 'All six values must be filled in; no edits afterwards.',
@@ -194,6 +237,24 @@ export const EVALUATION_DOCS = {
     success: okData(Summary),
     errors: [e(400, MSG.listFilterInvalid, 'A region filter is invalid'), roundMissing],
   }),
+  'POST /api/evaluasi/{id_evaluasi}/pengingat': entry('Remind the villages that have not submitted', {
+    description:
+      'While self-assessment is open: a mail to the manager of each village in scope whose self-assessment is not submitted (none yet, or a draft), unless they turned reminders off (PUT /api/akun/notifikasi). At most one reminder a day per round (this or the automatic one, from 08:00 WIB three days before batas_mandiri). The mails go out with the outbox drain (every minute), at the stage’s SES rate.',
+    params: evaluationParams,
+    success: {
+      status: 202,
+      description: 'Accepted: the reminder is queued',
+      schema: R.success({
+        message: R.message(MSG.reminderQueued),
+        data: z.object({ id_evaluasi: z.string(), tanggal: z.iso.date().meta({ description: 'The day of the reminder (WIB)' }) }),
+      }),
+    },
+    errors: [
+      roundMissing,
+      e(409, MSG.reminderOutsidePeriod, 'Self-assessment is not open (before mulai or after batas_mandiri)'),
+      e(409, MSG.reminderAlreadySent, 'A reminder of this round went out today already'),
+    ],
+  }),
   'GET /api/evaluasi/{id_evaluasi}/export': entry("A round's villages as a spreadsheet (XLSX) or CSV file", {
     description:
       'One row per village in scope: code, name, region, state, the six submitted self-scores and when, the six review values, average, the category before and after and the move, the review notes, when reviewed.',
@@ -202,4 +263,11 @@ export const EVALUATION_DOCS = {
     ...fileAnswers,
     errors: [e(400, MSG.exportQueryInvalid, 'format not xlsx or csv'), roundMissing],
   }),
+  'GET /evaluasi': entry(
+    'The evaluation page: sign in, the rounds, self-assessment with evidence, review beside it, progress',
+    htmlPage(
+      'An HTML page in Indonesian that drives the evaluation routes (and POST /auth/login) with the token of who signs in (kept in sessionStorage); its script and style come from this API (`GET /evaluasi/{asset}`), not from a CDN.',
+    ),
+  ),
+  'GET /evaluasi/{asset}': entry('A script or stylesheet of the evaluation page', pageAsset('One of `evaluasi.js`, `evaluasi.css`.')),
 } satisfies AreaDocs;

@@ -89,6 +89,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
   'PUT /auth/verify/{email}': async ({ fx }) => ({ pathParameters: { email: fx.unverified.email }, ok: 200 }),
   'GET /auth/me': async () => ({ ok: 200 }),
+  'PUT /api/akun/notifikasi': async () => ({ json: { pengingat: false, perubahan: true }, ok: 200 }),
 
   // villages
   'GET /api/desa-wisata': async () => ({ ok: 200 }),
@@ -267,6 +268,11 @@ export const SAMPLES: Record<string, Sample> = {
     pathParameters: { id_evaluasi: await newRound(fx.dinas.token, { provinsi: 'Jawa Tengah' }) },
     ok: 200,
   }),
+  // a fresh round each time: one reminder a day per round
+  'POST /api/evaluasi/{id_evaluasi}/pengingat': async ({ fx }) => ({
+    pathParameters: { id_evaluasi: await newRound(fx.dinas.token, { provinsi: 'Jawa Tengah' }) },
+    ok: 202,
+  }),
 
   // users
   'GET /api/users': async () => ({ query: { includeDesa: 'true' }, ok: 200 }),
@@ -277,6 +283,8 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /docs/{asset}': async () => ({ pathParameters: { asset: 'init.js' }, ok: 200 }),
   'GET /statistik': async () => ({ ok: 200 }),
   'GET /statistik/{asset}': async () => ({ pathParameters: { asset: 'statistik.js' }, ok: 200 }),
+  'GET /evaluasi': async () => ({ ok: 200 }),
+  'GET /evaluasi/{asset}': async () => ({ pathParameters: { asset: 'evaluasi.js' }, ok: 200 }),
 
   // the JSON 404 for unknown paths
   'ANY /{proxy+}': async () => ({ method: 'GET', pathParameters: { proxy: 'api/tidak-ada' }, ok: 404 }),

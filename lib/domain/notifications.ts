@@ -1,0 +1,331 @@
+import * as z from 'zod';
+import { SYSTEM, type Acting, type Caller } from '../contract/caller';
+import { conflict, DomainError, found, unauthenticated } from '../contract/errors';
+import { MSG } from '../contract/messages';
+import { whenFieldsValid } from '../contract/validation';
+import { assessments, getRound, listRounds, RoundChangedError, rounds, type RoundRecord } from '../db/evaluations';
+import * as store from '../db/outbox';
+import type { Notice, OutboxRecord } from '../db/outbox';
+import { inUnitOfWork } from '../db/unit-of-work';
+import { recipients, recipientsOfRole, setNotificationSwitches, type NotificationSwitches, type Recipient } from '../db/users';
+import { getVillage, villagesPage, type VillageOwner } from '../db/villages';
+import { sendMail, type Mail } from '../mail/ses';
+import * as mails from '../mail/templates';
+import { nowMs } from '../platform/clock';
+import { config } from '../platform/config';
+import { log } from '../platform/log';
+import { roundState, today } from './evaluations';
+
+/**
+ * Notification mails (docs/evaluations.md#notifications). A write that tells someone
+ * something puts a notice in the outbox in its own transaction (its entity's `notify`,
+ * lib/db/unit-of-work.ts); the drain here, run every minute (functions/maintenance/outbox.ts;
+ * locally every few seconds by `npm start`), finds each notice's recipients when it sends,
+ * skips those who turned such mails off, and sends each mail once: a marker per notice and
+ * recipient is put (only if absent) before the mail goes, so a retry, a crash or a second
+ * drain never sends it twice. A notice to many (a round for every village of the country)
+ * is read in pages, its progress kept on its outbox item.
+ */
+
+// ---------------------------------------------------------------- switches
+
+/** PUT /api/akun/notifikasi: either switch or both. */
+export const notificationSwitchesInput = z
+  .object({
+    pengingat: z.boolean().optional().meta({ description: 'Reminders before self-assessment closes' }),
+    perubahan: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Other notices: a round opened, a submission (dinas), a review, a request’s or a status’s change' }),
+  })
+  .refine((s) => s.pengingat !== undefined || s.perubahan !== undefined, { error: MSG.notificationSettingsEmpty, ...whenFieldsValid });
+export type NotificationSwitchesInput = z.output<typeof notificationSwitchesInput>;
+
+/** PUT /api/akun/notifikasi: the caller's switches as they become. */
+export async function setNotifications(input: NotificationSwitchesInput, caller: Caller): Promise<NotificationSwitches> {
+  const switches = await setNotificationSwitches(caller.email, input, caller);
+  if (!switches) throw unauthenticated(MSG.tokenInvalid);
+  return switches;
+}
+
+// ---------------------------------------------------------------- reminders
+
+/** Days before `batas_mandiri` on which the automatic reminder goes to those who have not submitted. */
+export const REMINDER_DAYS_BEFORE = 3;
+
+/**
+ * POST /api/evaluasi/{id}/pengingat (and the automatic one): a reminder to the managers of the
+ * villages in scope that have not submitted, at most one a day per round (the day is kept
+ * on the round; its change gives the notice), only while self-assessment is open (409).
+ */
+export const remindRound = (id: string, who: Acting) =>
+  inUnitOfWork(who, async (uow, read) => {
+    const round = found(await getRound(id, read.consistent), MSG.evaluationNotFound);
+    if (roundState(round) !== 'penilaian_mandiri') throw conflict(MSG.reminderOutsidePeriod);
+    const day = today();
+    if (round.pengingat_terakhir === day) throw conflict(MSG.reminderAlreadySent);
+    uow.update(
+      rounds,
+      round,
+      { ...round, pengingat_terakhir: day },
+      { guard: () => new RoundChangedError(), action: 'evaluation.reminded' },
+    );
+    return { id_evaluasi: id, tanggal: day };
+  });
+
+/** From this hour (Western Indonesian Time) on, the drain's runs send the day's automatic reminders. */
+export const REMINDER_HOUR = 8;
+
+/**
+ * The automatic reminders, checked by every run of the drain from REMINDER_HOUR on: one for
+ * each round whose self-assessment closes in REMINDER_DAYS_BEFORE days and that had none
+ * today (by hand or by an earlier run: left alone, without a write). The rounds reminded.
+ */
+export async function remindClosingRounds(): Promise<string[]> {
+  const day = today();
+  const closing = dayAfter(day, REMINDER_DAYS_BEFORE);
+  const due = (r: RoundRecord) => r.batas_mandiri === closing && r.pengingat_terakhir !== day && roundState(r) === 'penilaian_mandiri';
+  const reminded: string[] = [];
+  for (const round of (await listRounds()).filter(due)) {
+    try {
+      await remindRound(round.id_evaluasi, SYSTEM);
+      reminded.push(round.id_evaluasi);
+    } catch (err) {
+      // reminded meanwhile, or gone
+      if (!(err instanceof DomainError)) throw err;
+    }
+  }
+  return reminded;
+}
+
+/** The hour of the day in Western Indonesian Time (UTC+7), as the evaluation dates count days. */
+export const hourInJakarta = (): number => new Date(nowMs() + 7 * 3600_000).getUTCHours();
+
+const dayAfter = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+// ---------------------------------------------------------------- the drain
+
+export interface DrainOptions {
+  /** The most recipients (or, for a round, villages) handled in this call; default: what a minute's run sends at `rate`. */
+  limit?: number;
+  /** Mails per second at most (default NOTIFY_MAILS_PER_SECOND, SES's sending rate). */
+  rate?: number;
+  /** True when the run must stop starting pages (its time is nearly up). */
+  outOfTime?: () => boolean;
+}
+
+export interface DrainReport {
+  /** Outbox items worked on, and those finished (every recipient handled: the item deleted). */
+  notices: number;
+  finished: number;
+  sent: number;
+  /** Recipients who turned such mails off. */
+  skipped: number;
+  /** Recipients whose mail was sent before (a retry, another drain, a second village of theirs). */
+  duplicates: number;
+  /** A mail SES refused: the drain stopped there, the recipient's claim given back for the next run. */
+  failed: number;
+  /** Work is left for the next call (the limit or the time ran out). */
+  more: boolean;
+}
+
+/** A page of a notice's recipients: each one's mail and the switch it answers to; `read`: rows read (the batch's measure). */
+interface Page {
+  letters: { to: Recipient; mail: Mail }[];
+  read: number;
+  next: string | undefined;
+}
+type Switch = keyof NotificationSwitches;
+interface Plan {
+  /** Which switch lets the recipients have the mail. */
+  switch: Switch;
+  page: (cursor: string | undefined, limit: number) => Promise<Page>;
+}
+
+/** Rows read per page of a notice to many (villages, dinas accounts). */
+const PAGE = 100;
+/** What a minute's run handles at most, in seconds of sending at the rate (the function runs every minute, 60 s at most). */
+const RUN_SECONDS = 40;
+
+/**
+ * Sends the mails of the outbox's oldest notices: a batch (`limit` recipients, or rows of
+ * a notice to many) per call, at most `rate` mails a second. A notice whose recipients
+ * are all handled is deleted; one left half-way keeps where it stopped.
+ */
+export async function drainOutbox(opts: DrainOptions = {}): Promise<DrainReport> {
+  const rate = opts.rate ?? config().notifyMailsPerSecond;
+  let budget = opts.limit ?? rate * RUN_SECONDS;
+  const report: DrainReport = { notices: 0, finished: 0, sent: 0, skipped: 0, duplicates: 0, failed: 0, more: false };
+  const pace = pacer(rate);
+  const stop = () => budget <= 0 || !!opts.outOfTime?.() || report.failed > 0;
+  while (!stop()) {
+    const items = await store.pendingNotices(Math.min(budget, NOTICES_PER_READ));
+    if (!items.length) return report;
+    for (const item of items) {
+      if (stop()) break;
+      report.notices++;
+      budget -= await drainNotice(item, () => budget, stop, pace, report);
+    }
+  }
+  // the batch or the time ran out, or SES refused a mail: the next run goes on
+  report.more = true;
+  return report;
+}
+/** Notices read from the outbox at a time. */
+const NOTICES_PER_READ = 25;
+
+/** Mails a notice's recipients, a page at a time, until it is done (deleted) or the run must stop (its cursor kept); the rows it read. */
+async function drainNotice(item: OutboxRecord, budget: () => number, stop: () => boolean, pace: () => Promise<void>, report: DrainReport) {
+  const plan = await planOf(item.notice);
+  let cursor = item.cursor;
+  let handled = item.handled ?? 0;
+  let read = 0;
+  for (;;) {
+    const page = await plan.page(cursor, Math.max(1, Math.min(budget() - read, PAGE)));
+    await deliverAll(item, page.letters, plan.switch, pace, report);
+    if (report.failed) return read; // this page again next time: the mails it sent are marked
+    read += Math.max(1, page.read);
+    handled += page.letters.length;
+    if (!page.next) {
+      await store.finishNotice(item);
+      report.finished++;
+      return read;
+    }
+    cursor = page.next;
+    await store.saveProgress(item, cursor, handled);
+    if (budget() - read <= 0 || stop()) return read;
+  }
+}
+
+/** Mails one page's recipients (`rate` at a time): each claimed before it is sent; those who turned it off skipped. */
+async function deliverAll(item: OutboxRecord, letters: Page['letters'], on: Switch, pace: () => Promise<void>, report: DrainReport) {
+  const wanted = letters.filter((l) => {
+    if (!l.to[on]) report.skipped++;
+    return l.to[on];
+  });
+  for (let i = 0; i < wanted.length && !report.failed; i += CONCURRENT) {
+    await Promise.all(
+      wanted.slice(i, i + CONCURRENT).map(async ({ to, mail }) => {
+        await pace();
+        if (!(await store.claimDelivery(item.id, to.email))) return void report.duplicates++;
+        try {
+          await sendMail(mail);
+          report.sent++;
+        } catch (err) {
+          report.failed++;
+          log.error('notification mail not sent; it is tried again on the next run', { notice: item.id, kind: item.notice.kind, err });
+          await store.releaseDelivery(item.id, to.email);
+        }
+      }),
+    );
+  }
+}
+/** Mails in flight together. */
+const CONCURRENT = 8;
+
+/** Waits until one more mail may start: at most `rate` in any second. */
+function pacer(rate: number): () => Promise<void> {
+  const started: number[] = [];
+  return async () => {
+    for (;;) {
+      const now = Date.now();
+      while (started.length && started[0]! <= now - 1000) started.shift();
+      if (started.length < rate) {
+        started.push(now);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, started[0]! + 1000 - now));
+    }
+  };
+}
+
+/** Where the mail's reader acts: the stage's front-end origin (its first), when it names one. */
+function appLink(): string | undefined {
+  return config().corsOrigins.find((o) => /^https?:\/\//.test(o));
+}
+
+/** One page holding the letters of a notice with a single recipient (or none: what it names is gone). */
+const single = (letters: Page['letters']): Page => ({ letters, read: 1, next: undefined });
+const nothing: Plan = { switch: 'perubahan', page: async () => single([]) };
+
+/** A village's manager as a recipient, with the village (none: the village or the account is gone). */
+async function ownerOf(kd: string) {
+  const village = await getVillage(kd, true);
+  const [owner] = village ? await recipients([village.email]) : [];
+  return village && owner ? { village, owner } : undefined;
+}
+
+/** How a notice finds its recipients and what each is sent. */
+async function planOf(notice: Notice): Promise<Plan> {
+  const link = appLink();
+  const to = (r: Recipient) => ({ name: r.full_name, ...(link ? { link } : {}) });
+  switch (notice.kind) {
+    case 'round_opened':
+    case 'reminder': {
+      const round = await getRound(notice.id_evaluasi, true);
+      const state = round && roundState(round);
+      // a round already over (recorded afterwards), or gone: nobody to tell; a reminder only while it is open
+      if (!round || state === 'selesai' || (notice.kind === 'reminder' && state !== 'penilaian_mandiri')) return nothing;
+      const reminder = notice.kind === 'reminder';
+      return {
+        switch: reminder ? 'pengingat' : 'perubahan',
+        page: async (cursor, limit) => {
+          const { villages, next } = await villagesPage(round, cursor, limit);
+          const open = reminder ? await notSubmitted(round, villages) : villages;
+          const byOwner = new Map<string, VillageOwner[]>();
+          for (const v of open) byOwner.set(v.email, [...(byOwner.get(v.email) ?? []), v]);
+          const letters = (await recipients([...byOwner.keys()])).map((r) => ({
+            to: r,
+            mail: reminder
+              ? mails.reminderMail(r.email, to(r), round, byOwner.get(r.email) ?? [])
+              : mails.roundOpenedMail(r.email, to(r), round),
+          }));
+          return { letters, read: villages.length, next };
+        },
+      };
+    }
+    case 'assessment_submitted': {
+      const [round, village] = await Promise.all([getRound(notice.id_evaluasi), getVillage(notice.kd_desa)]);
+      if (!round || !village) return nothing;
+      return {
+        switch: 'perubahan',
+        page: async (cursor, limit) => {
+          const { recipients: dinas, next } = await recipientsOfRole('dinas', cursor, limit);
+          const letters = dinas.map((r) => ({ to: r, mail: mails.assessmentSubmittedMail(r.email, to(r), round, village) }));
+          return { letters, read: dinas.length, next };
+        },
+      };
+    }
+    case 'review_published': {
+      const [round, owned] = await Promise.all([getRound(notice.id_evaluasi), ownerOf(notice.kd_desa)]);
+      if (!owned) return nothing;
+      const { owner, village } = owned;
+      const named = round ?? { nama: notice.id_evaluasi, mulai: '', batas_mandiri: '', selesai: '' };
+      const mail = mails.reviewPublishedMail(owner.email, to(owner), named, village, notice.kategori_desa, notice.rata_rata);
+      return { switch: 'perubahan', page: async () => single([{ to: owner, mail }]) };
+    }
+    case 'request_changed': {
+      const owned = await ownerOf(notice.kd_desa);
+      if (!owned) return nothing;
+      const { owner, village } = owned;
+      const mail = mails.requestChangedMail(owner.email, to(owner), village, notice.kd_permintaan, notice.status_permintaan);
+      return { switch: 'perubahan', page: async () => single([{ to: owner, mail }]) };
+    }
+    case 'status_changed': {
+      const owned = await ownerOf(notice.kd_desa);
+      if (!owned) return nothing;
+      const { owner, village } = owned;
+      const mail = mails.statusChangedMail(owner.email, to(owner), village, notice.status, notice.keterangan);
+      return { switch: 'perubahan', page: async () => single([{ to: owner, mail }]) };
+    }
+  }
+}
+
+/** The villages of a page whose self-assessment in the round is not submitted (none yet, or a draft): one BatchGetItem per 100. */
+async function notSubmitted(round: RoundRecord, villages: VillageOwner[]): Promise<VillageOwner[]> {
+  const written = await assessments.getMany(villages.map((v) => `${round.id_evaluasi}/${v.kd_desa}`));
+  return villages.filter((v) => {
+    const a = written.get(`${round.id_evaluasi}/${v.kd_desa}`);
+    return !a || a.status === 'draf';
+  });
+}
