@@ -4,11 +4,12 @@ import { defineConfig } from 'vitest/config';
 /**
  * The run's long files, started first: on a fresh clone vitest has no durations cached and
  * would start the small fuzz files last, leaving one worker busy for minutes at the end.
- * The two builds (packaging, the shared serverless-offline) come first so that they overlap
- * the fuzzing instead of trailing it.
+ * The packaging (the run's one build) comes first so that it overlaps the fuzzing instead of
+ * trailing it; the environment check (serverless print) runs beside it.
  */
 const LONG_FIRST = [
   /deploy\/package\.test/,
+  /deploy\/environment\.test/,
   /e2e\/offline\.test/,
   /robustness\/fuzz-(villages|core|descriptions|auth)\.test/,
   /robustness\/faults-/,

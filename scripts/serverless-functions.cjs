@@ -10,7 +10,13 @@ exports.functions = async ({ resolveVariable }) => {
   const { serverlessFunctions } = load('../lib/routes.ts');
   const { roleId } = load('./serverless-roles.ts');
   const functions = serverlessFunctions(await resolveVariable('self:custom.cors'));
-  for (const [name, f] of Object.entries(functions)) f.role = roleId(name);
+  const skipEsbuild = await resolveVariable('param:skipEsbuild');
+  for (const [name, f] of Object.entries(functions)) {
+    f.role = roleId(name);
+    f.disableLogs = true; // the stage's one log group (serverless.yml provider.logs)
+    // the local stage: serverless-offline loads the TypeScript handler itself (tsx), no esbuild bundle
+    f.skipEsbuild = skipEsbuild === true || skipEsbuild === 'true';
+  }
   return functions;
 };
 
@@ -25,4 +31,14 @@ exports.roles = async ({ resolveVariable }) => {
 exports.environment = async ({ resolveVariable }) => {
   const { functionEnvironment } = load('./serverless-environment.ts');
   return functionEnvironment(await resolveVariable('self:custom.environment'), process.env);
+};
+
+/** `resources:` the CDN in front of the API and the images (scripts/serverless-cdn.ts). */
+exports.cdn = async ({ resolveVariable }) => {
+  const { cdnResources } = load('./serverless-cdn.ts');
+  return cdnResources({
+    service: await resolveVariable('self:service'),
+    stage: await resolveVariable('sls:stage'),
+    priceClass: await resolveVariable('param:cdnPriceClass'),
+  });
 };

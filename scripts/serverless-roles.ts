@@ -74,7 +74,7 @@ const RIGHTS: Record<Need, (o: RoleOptions) => Statement[]> = {
   readEvidence: () => [allow(['s3:GetObject'], [objects('evidence/')])],
 };
 
-/** A function's name as serverless begins its logical ids: `villageList` → `VillageList` (`VillageListLogGroup`, …). */
+/** A function's name as serverless begins its logical ids: `villageList` → `VillageList` (`VillageListLambdaFunction`, …). */
 const logicalName = (fn: string) => `${fn[0]!.toUpperCase()}${fn.slice(1)}`;
 /** The logical id of a function's role: `VillageListRole`. */
 export const roleId = (fn: string) => `${logicalName(fn)}Role`;
@@ -88,9 +88,9 @@ export function functionNeeds(): Record<string, readonly Need[]> {
 }
 
 /** A function's IAM statements: its logs, X-Ray where traced, and each of its rights. */
-export function statementsOf(fn: string, needs: readonly Need[], o: RoleOptions): Statement[] {
-  // the log group serverless makes for the function; its Arn ends in `:*` (its streams)
-  const logGroup = { 'Fn::GetAtt': [`${logicalName(fn)}LogGroup`, 'Arn'] };
+export function statementsOf(needs: readonly Need[], o: RoleOptions): Statement[] {
+  // the stage's one log group (serverless.yml FunctionLogs); its Arn ends in `:*` (its streams)
+  const logGroup = { 'Fn::GetAtt': ['FunctionLogs', 'Arn'] };
   return [
     allow(['logs:CreateLogStream', 'logs:PutLogEvents'], [logGroup]),
     ...(o.tracing ? [allow(['xray:PutTraceSegments', 'xray:PutTelemetryRecords'], ['*'])] : []),
@@ -109,7 +109,7 @@ export function serverlessRoles(o: RoleOptions): { Resources: Record<string, unk
           Version: '2012-10-17',
           Statement: [{ Effect: 'Allow', Principal: { Service: ['lambda.amazonaws.com'] }, Action: ['sts:AssumeRole'] }],
         },
-        Policies: [{ PolicyName: fn, PolicyDocument: { Version: '2012-10-17', Statement: statementsOf(fn, needs, o) } }],
+        Policies: [{ PolicyName: fn, PolicyDocument: { Version: '2012-10-17', Statement: statementsOf(needs, o) } }],
       },
     },
   ]);

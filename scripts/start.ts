@@ -4,11 +4,13 @@
  * Ctrl-C (SIGINT) or SIGTERM stops everything this script started.
  *
  * Ports: DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), HTTP_PORT (3000), LAMBDA_PORT (3002).
+ * It runs the TypeScript sources (no build); a change under functions/ or lib/ restarts the API.
  * Once it is up, the outbox drain runs every few seconds (notification mails in the SES emulator's /store).
  * A setting of the README's configuration table set here (`EXPORT_INLINE_MAX_BYTES=600 npm start`)
  * reaches the functions: serverless.yml declares every one (scripts/serverless-environment.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { isReadyLine, offlineLine, readyBanner } from './offline-output';
@@ -67,17 +69,56 @@ async function main() {
   const services: Service[] = [];
   let offline: ChildProcess | undefined;
   let stopping = false;
+  let restarting = false;
+  let draining = false;
+  const killGroup = (child: ChildProcess) => {
+    if (child.exitCode !== null || !child.pid) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM'); // its whole process group
+    } catch {
+      /* already gone */
+    }
+  };
+  // Started directly (not through npx) in its own process group, so stopping the
+  // group stops the server and everything it started.
+  const startOffline = (env: NodeJS.ProcessEnv) => {
+    const child = spawn(join(ROOT, 'node_modules', '.bin', 'serverless'), ['offline', 'start', '--stage', 'local'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    offline = child;
+    // one JSON line per request, and our own banner (scripts/offline-output.ts)
+    for (const [from, to] of [
+      [child.stdout!, process.stdout],
+      [child.stderr!, process.stderr],
+    ] as const)
+      createInterface({ input: from }).on('line', (line) => {
+        if (isReadyLine(line)) {
+          console.log(readyBanner({ httpPort: ports.http, lambdaPort: ports.lambda, service: 'tourism-village', stage: 'local' }));
+          if (!draining) drainOutboxEvery(OUTBOX_DRAIN_MS, `http://127.0.0.1:${ports.lambda}`, () => stopping);
+          draining = true;
+        }
+        const shown = offlineLine(line);
+        if (shown !== undefined) to.write(`${shown}\n`);
+      });
+    child.on('exit', (code) => {
+      if (stopping) return;
+      if (restarting) {
+        restarting = false;
+        startOffline(env);
+        return;
+      }
+      console.error(`serverless-offline exited (code ${code})`);
+      void shutdown(code ?? 1);
+    });
+  };
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping the local stack...');
-    if (offline && offline.exitCode === null && offline.pid) {
-      try {
-        process.kill(-offline.pid, 'SIGTERM'); // its whole process group
-      } catch {
-        /* already gone */
-      }
-    }
+    if (offline) killGroup(offline);
     await Promise.all(services.map(stop));
     process.exit(code);
   };
@@ -97,7 +138,7 @@ async function main() {
     const endpoint = (p: number) => `http://127.0.0.1:${p}`;
     if (await ensureTable(endpoint(ports.dynamodb), tableName)) console.log(`Created table ${tableName}`);
 
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -109,33 +150,20 @@ async function main() {
       HTTP_PORT: String(ports.http),
       LAMBDA_PORT: String(ports.lambda),
     };
-    // Started directly (not through npx) in its own process group, so stopping the
-    // group stops the server and every worker it forked.
-    offline = spawn(join(ROOT, 'node_modules', '.bin', 'serverless'), ['offline', 'start', '--stage', 'local'], {
-      cwd: ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    // one JSON line per request, and our own banner (scripts/offline-output.ts)
-    for (const [from, to] of [
-      [offline.stdout!, process.stdout],
-      [offline.stderr!, process.stderr],
-    ] as const)
-      createInterface({ input: from }).on('line', (line) => {
-        if (isReadyLine(line)) {
-          console.log(readyBanner({ httpPort: ports.http, lambdaPort: ports.lambda, service: 'tourism-village', stage: 'local' }));
-          drainOutboxEvery(OUTBOX_DRAIN_MS, endpoint(ports.lambda), () => stopping);
-        }
-        const shown = offlineLine(line);
-        if (shown !== undefined) to.write(`${shown}\n`);
+    startOffline(env);
+    // serverless-offline runs the sources in its own process (serverless.yml, the local
+    // stage): a change under functions/ or lib/ restarts it, in a few seconds, with the new code.
+    let pending: NodeJS.Timeout | undefined;
+    for (const dir of ['functions', 'lib'])
+      watch(join(ROOT, dir), { recursive: true }, () => {
+        clearTimeout(pending);
+        pending = setTimeout(() => {
+          if (stopping || !offline) return;
+          console.log('Code changed: restarting the API...');
+          restarting = true;
+          killGroup(offline);
+        }, 300);
       });
-    offline.on('exit', (code) => {
-      if (!stopping) {
-        console.error(`serverless-offline exited (code ${code})`);
-        void shutdown(code ?? 1);
-      }
-    });
     for (const s of services) {
       s.process.on('exit', (code) => {
         if (!stopping) {

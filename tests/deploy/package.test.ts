@@ -8,14 +8,14 @@
  * exceljs, also external, goes into the export function's zip alone. In the template, each
  * function has an IAM role of its own with only its rights (scripts/serverless-roles.ts;
  * tests/deploy/rights.test.ts checks them against what the functions do) and every setting
- * of lib/platform/config.ts in its environment, as given when packaging or starting.
+ * of lib/platform/config.ts in its environment (how a stage resolves them: environment.test.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lib/db/keys';
-import { SETTINGS, settingDefault } from '../../lib/platform/config';
+import { SETTINGS } from '../../lib/platform/config';
 import { ROUTE_KEYS, ROUTES, splitRouteKey, type RouteSpec } from '../../lib/routes';
 import { ROOT } from '../../scripts/local-stack';
 import { SET_BY_LAMBDA } from '../../scripts/serverless-environment';
@@ -200,11 +200,13 @@ describe("the functions' IAM roles", () => {
     expect(Object.keys(template().Resources).length).toBeLessThanOrEqual(500);
   });
 
-  it("lets every role write its own function's logs and X-Ray segments (tracing is on)", () => {
+  it("lets every role write the stage's one log group, where every function logs, and X-Ray segments (tracing is on)", () => {
+    const groups = Object.values(template().Resources).filter((r) => r.Type === 'AWS::Logs::LogGroup');
+    expect(groups.map((g) => g.Properties)).toEqual([{ LogGroupName: '/aws/lambda/tourism-village-dev', RetentionInDays: 30 }]);
     for (const [fn, f] of Object.entries(lambdas())) {
+      expect(f.Properties.LoggingConfig, fn).toEqual({ LogGroup: '/aws/lambda/tourism-village-dev' });
       const logs = statementsOf(fn).find((s) => s.Action.includes('logs:PutLogEvents'))!;
-      const group = template().Resources[(logs.Resource as { 'Fn::GetAtt': [string] }[])[0]!['Fn::GetAtt'][0]]!;
-      expect(group.Properties.LogGroupName, fn).toBe(`/aws/lambda/${f.Properties.FunctionName}`);
+      expect(logs.Resource, fn).toEqual([{ 'Fn::GetAtt': ['FunctionLogs', 'Arn'] }]);
       expect(actionsOf(fn), fn).toContain('xray:PutTraceSegments');
     }
   });
@@ -287,48 +289,4 @@ describe("the functions' environment", () => {
       );
     }
   });
-
-  /** provider.environment as serverless resolves it for a stage, with only these settings in its environment. */
-  const resolved = (stage: string, given: Record<string, string>) => {
-    const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !(SETTINGS as string[]).includes(k))), ...given };
-    const run = spawnSync(
-      join(ROOT, 'node_modules', '.bin', 'serverless'),
-      ['print', '--stage', stage, '--path', 'provider.environment', '--format', 'json'],
-      { cwd: dir, encoding: 'utf8', timeout: 120_000, env },
-    );
-    expect(run.status, run.stderr).toBe(0);
-    return JSON.parse(run.stdout) as Record<string, string>;
-  };
-  const given = {
-    EXPORT_INLINE_MAX_BYTES: '600',
-    SIGNUP_WINDOW_MINUTES: '5',
-    AWS_TIMEOUT_MS: '1234',
-    ACCESS_OVERRIDES: '{"GET /api/users":"token"}',
-    VALIDATE_READS: 'false',
-    LOG_LEVEL: 'warn',
-    HISTORY_SECURITY_RETENTION_DAYS: '7',
-  };
-  const defaults = (names: readonly (typeof SETTINGS)[number][]) => Object.fromEntries(names.map((n) => [n, settingDefault(n)]));
-
-  it(
-    '`npm start`: a setting given when the local stage starts is in the environment serverless-offline gives its functions, an unset one has its default',
-    { timeout: 120_000 },
-    () => {
-      expect(resolved('local', given)).toMatchObject({ ...given, STAGE: 'local', ...defaults(['JWT_TTL_SECONDS']) });
-    },
-  );
-
-  it(
-    "a deployed stage: a setting given when packaging reaches its functions, an unset one has its default, the stage's own win",
-    { timeout: 240_000 },
-    () => {
-      const env = resolved('dev', { ...given, TABLE_NAME: 'not-this-one', DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' });
-      expect(env).toMatchObject({ ...given, STAGE: 'dev', TABLE_NAME: 'tourism-village-dev', DYNAMODB_ENDPOINT: '' });
-      expect(resolved('dev', {})).toMatchObject({
-        ...defaults(['SIGNUP_WINDOW_MINUTES', 'AWS_TIMEOUT_MS', 'EXPORT_INLINE_MAX_BYTES', 'JWT_TTL_SECONDS', 'LOG_LEVEL']),
-        ACCESS_OVERRIDES: '',
-        VALIDATE_READS: '',
-      });
-    },
-  );
 });

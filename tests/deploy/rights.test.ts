@@ -139,7 +139,7 @@ async function expectAllowed(fn: string, needs: readonly Need[], run: () => Prom
   } finally {
     recording = null;
   }
-  const statements = statementsOf(fn, needs, { mailFrom: config().mailFrom, tracing: true });
+  const statements = statementsOf(needs, { mailFrom: config().mailFrom, tracing: true });
   const refused = calls.flatMap(requestsOf).filter((r) => !allows(statements, r, ARNS));
   expect(refused, `${fn} makes calls its role does not allow`).toEqual([]);
   return calls;

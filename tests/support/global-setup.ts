@@ -3,14 +3,11 @@
  * free ports for the whole run, and stops them afterwards. Each test file then creates
  * its own table (tests/support/setup-env.ts), so files run in parallel.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { TestProject } from 'vitest/node';
-import { basename, join } from 'node:path';
-import { checkJava, freePort, ROOT, startDynamo, startS3, startSes, stop, type Service } from '../../scripts/local-stack';
-
-/** Where the run's serverless-offline builds (tests/support/offline.ts); relative: serverless-esbuild joins it to the service's folder. */
-export const offlineBuildFolder = (runDir: string) => join('.esbuild-test', basename(runDir));
+import { join } from 'node:path';
+import { checkJava, freePort, startDynamo, startS3, startSes, stop, type Service } from '../../scripts/local-stack';
 
 export const TEST_BUCKET = 'tourism-village-images-test';
 
@@ -52,7 +49,6 @@ export default async function setup(project: TestProject) {
     rmSync(s3Dir, { recursive: true, force: true });
     stopOffline(runDir);
     rmSync(runDir, { recursive: true, force: true });
-    rmSync(join(ROOT, offlineBuildFolder(runDir)), { recursive: true, force: true });
   };
 }
 
@@ -67,27 +63,5 @@ function stopOffline(runDir: string): void {
     } catch {
       /* gone */
     }
-  }
-}
-
-/**
- * Runs `build` while holding the run's build lock: the run's two big builds (the shared
- * serverless-offline's bundles, the packaging) never overlap, which bounds the run's peak
- * memory and keeps them from starving each other of the two CPUs.
- */
-export async function oneBuildAtATime<T>(runDir: string, build: () => Promise<T>): Promise<T> {
-  const lock = join(runDir, 'build.lock');
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  }
-  try {
-    return await build();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
   }
 }

@@ -1,10 +1,9 @@
 /**
  * serverless-offline (the `npm start` server), started once per test run and shared by
- * every file that goes through real HTTP: the first file to ask starts it (bundling every
- * function takes about a minute on a loaded 2-CPU machine), the others wait for it; the
- * run's global teardown stops it (tests/support/global-setup.ts). It builds into a
- * folder of the run's own (ESBUILD_WORK_FOLDER), so a running `npm start` or another
- * `npm test` never shares its build.
+ * every file that goes through real HTTP: the first file to ask starts it, the others wait
+ * for it; the run's global teardown stops it (tests/support/global-setup.ts). It runs the
+ * TypeScript sources, as `npm start` does (serverless.yml, the local stage): nothing is
+ * built, so a running `npm start` or another `npm test` shares nothing with it but the code.
  *
  * Its table and bucket are the run's shared ones: a file that uses the server imports
  * tests/support/offline-table.ts first, which points the file's own lib/ at them too.
@@ -14,14 +13,13 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync
 import { basename, join } from 'node:path';
 import { inject } from 'vitest';
 import { freePort, ROOT } from '../../scripts/local-stack';
-import { offlineBuildFolder, oneBuildAtATime } from './global-setup';
 
 export interface Offline {
   baseUrl: string;
 }
 
 /** Vitest hook timeout to give beforeAll hooks that call sharedOffline(). */
-export const OFFLINE_START_TIMEOUT_MS = 420_000; // its build may wait for the packaging's (oneBuildAtATime)
+export const OFFLINE_START_TIMEOUT_MS = 120_000; // no build: it runs the sources (serverless.yml, the local stage)
 
 const run = () =>
   basename(inject('runDir'))
@@ -43,7 +41,7 @@ export async function sharedOffline(timeoutMs = OFFLINE_START_TIMEOUT_MS - 10_00
   } catch {
     mine = false;
   }
-  if (mine) await oneBuildAtATime(inject('runDir'), () => start(dir, timeoutMs)).catch((err: Error) => writeFileSync(failed, err.message));
+  if (mine) await start(dir, timeoutMs).catch((err: Error) => writeFileSync(failed, err.message));
   for (const deadline = Date.now() + timeoutMs + 5_000; ;) {
     if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
     if (existsSync(ready)) return { baseUrl: readFileSync(ready, 'utf8') };
@@ -67,7 +65,6 @@ async function start(dir: string, timeoutMs: number): Promise<void> {
       HTTP_PORT: String(httpPort),
       LAMBDA_PORT: String(lambdaPort),
       LOG_LEVEL: 'error',
-      ESBUILD_WORK_FOLDER: offlineBuildFolder(inject('runDir')),
     },
     stdio: ['ignore', out, out],
     detached: true,

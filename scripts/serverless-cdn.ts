@@ -1,0 +1,191 @@
+/**
+ * The CDN in front of the API, derived from the route table (lib/routes.ts): which paths a
+ * shared cache may keep, as CloudFront cache behaviors (serverless.yml, one distribution per
+ * stage) and as the same rules for the local stand-in (Varnish, scripts/cdn-standin.ts).
+ *
+ * A path is cached when a public GET route answers it: those answers are the same for every
+ * visitor and carry `Cache-Control: public, max-age=0, must-revalidate` with a strong ETag,
+ * so the cache keeps the body and asks the origin each time whether it is still current
+ * (a 304 costs the origin one small read). Every other path passes through uncached, with
+ * its headers (Authorization included), body and query: the default behavior.
+ */
+import { ROUTE_KEYS, ROUTES, splitRouteKey, type RouteSpec } from '../lib/routes';
+
+/** A CloudFront path pattern (`*` any characters, `/` included) and whether its answers are cached. */
+export interface CdnBehavior {
+  pattern: string;
+  cached: boolean;
+}
+
+/** Where the images bucket is served from, through the same distribution. */
+export const IMAGES_PATTERN = '/images/*';
+
+/** Managed CloudFront policies (the same ids in every account). */
+export const MANAGED = {
+  cachingDisabled: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+  cachingOptimized: '658327ea-f89d-4fab-a63d-7e88639e58f6',
+  allViewerExceptHostHeader: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+};
+
+const patternOf = (path: string) => path.replace(/\{[^}]+\}/g, '*');
+const regexOf = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
+/** A concrete path of a route: each parameter an ordinary value. */
+export const examplePath = (path: string) => path.replace(/\{[^}]+\}/g, 'x1');
+
+/** Whether CloudFront's first matching behavior (the default: not cached) caches `path`. */
+export function isCached(behaviors: readonly CdnBehavior[], path: string): boolean {
+  return behaviors.find((b) => regexOf(b.pattern).test(path))?.cached ?? false;
+}
+
+/** Every GET path of the route table (the web app's second paths too) and whether it may be cached. */
+export function getPaths(): { path: string; cached: boolean }[] {
+  return ROUTE_KEYS.flatMap((key) => {
+    const { method, path } = splitRouteKey(key);
+    if (method !== 'GET') return [];
+    const spec = ROUTES[key] as RouteSpec;
+    const cached = spec.access.kind === 'public';
+    return [path, ...(spec.webApp ? [spec.webApp] : [])].map((p) => ({ path: p, cached }));
+  });
+}
+
+/**
+ * The behaviors in CloudFront's order (first match wins): one pattern per GET path, the most
+ * specific first, then every behavior dropped that changes no path's answer (a distribution
+ * holds 25 by default). Throws if two routes of one pattern disagree.
+ */
+export function cdnBehaviors(): CdnBehavior[] {
+  const paths = getPaths();
+  const byPattern = new Map<string, boolean>();
+  for (const { path, cached } of paths) {
+    const pattern = patternOf(path);
+    if (byPattern.has(pattern) && byPattern.get(pattern) !== cached) throw new Error(`routes of ${pattern} disagree on caching`);
+    byPattern.set(pattern, cached);
+  }
+  const literal = (p: string) => p.replace(/\*/g, '').length;
+  let list = [...byPattern]
+    .map(([pattern, cached]) => ({ pattern, cached }))
+    .sort((a, b) => literal(b.pattern) - literal(a.pattern) || a.pattern.localeCompare(b.pattern));
+  const right = (l: CdnBehavior[]) => paths.every((p) => isCached(l, examplePath(p.path)) === p.cached);
+  if (!right(list)) throw new Error('no order of the behaviors caches exactly the public GET routes');
+  for (let i = 0; i < list.length;) {
+    const without = list.filter((_, j) => j !== i);
+    if (right(without)) list = without;
+    else i++;
+  }
+  return list;
+}
+
+/** The behaviors' settings: the cached ones keep public answers, the others pass everything through. */
+function behavior(b: CdnBehavior) {
+  return {
+    PathPattern: b.pattern,
+    TargetOriginId: 'api',
+    ViewerProtocolPolicy: 'https-only',
+    AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'POST', 'PATCH', 'DELETE'],
+    CachedMethods: ['GET', 'HEAD'],
+    CachePolicyId: b.cached ? { Ref: 'CdnPublicReads' } : MANAGED.cachingDisabled,
+    // every header but Host (API Gateway needs its own), Authorization included, to the origin;
+    // only the cache policy's parts make the cache key
+    OriginRequestPolicyId: MANAGED.allViewerExceptHostHeader,
+    // the function compresses (lib/http/compression.ts); CloudFront keeps its bytes as they are
+    Compress: false,
+  };
+}
+
+/**
+ * `resources:` of serverless.yml: the distribution (the API and the images bucket as its two
+ * origins), the cache policy of the public reads and the images bucket's access control.
+ */
+export function cdnResources(o: { service: string; stage: string; priceClass: string }) {
+  const name = `${o.service}-${o.stage}`;
+  const { PathPattern: _, ...passThrough } = behavior({ pattern: '', cached: false });
+  return {
+    Resources: {
+      CdnPublicReads: {
+        Type: 'AWS::CloudFront::CachePolicy',
+        Properties: {
+          CachePolicyConfig: {
+            Name: `${name}-public-reads`,
+            Comment: 'Public GET answers: kept, revalidated with the origin ETag on every request (max-age=0, must-revalidate)',
+            // the origin's Cache-Control decides (max-age=0: keep and revalidate; private, no-store: never kept)
+            MinTTL: 0,
+            DefaultTTL: 0,
+            MaxTTL: 31536000,
+            ParametersInCacheKeyAndForwardedToOrigin: {
+              // gzip and brotli variants apart
+              EnableAcceptEncodingGzip: true,
+              EnableAcceptEncodingBrotli: true,
+              // the answer's CORS header names the request's Origin (Vary: Origin): one variant per origin
+              HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Origin'] },
+              CookiesConfig: { CookieBehavior: 'none' },
+              QueryStringsConfig: { QueryStringBehavior: 'all' },
+            },
+          },
+        },
+      },
+      CdnImagesAccess: {
+        Type: 'AWS::CloudFront::OriginAccessControl',
+        Properties: {
+          OriginAccessControlConfig: {
+            Name: `${name}-images`,
+            OriginAccessControlOriginType: 's3',
+            SigningBehavior: 'always',
+            SigningProtocol: 'sigv4',
+          },
+        },
+      },
+      Cdn: {
+        Type: 'AWS::CloudFront::Distribution',
+        Properties: {
+          DistributionConfig: {
+            Enabled: true,
+            Comment: `${name}: the API and its images`,
+            HttpVersion: 'http2and3',
+            IPV6Enabled: true,
+            PriceClass: o.priceClass,
+            Origins: [
+              {
+                Id: 'api',
+                DomainName: { 'Fn::Sub': '${ApiGatewayRestApi}.execute-api.${AWS::Region}.amazonaws.com' },
+                OriginPath: `/${o.stage}`,
+                CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+              },
+              {
+                Id: 'images',
+                DomainName: { 'Fn::GetAtt': ['ImagesBucket', 'RegionalDomainName'] },
+                S3OriginConfig: { OriginAccessIdentity: '' },
+                OriginAccessControlId: { 'Fn::GetAtt': ['CdnImagesAccess', 'Id'] },
+              },
+            ],
+            DefaultCacheBehavior: passThrough,
+            CacheBehaviors: [
+              ...cdnBehaviors().map(behavior),
+              // image bytes leave S3 once per edge: their keys never change content (Cache-Control: immutable, a year)
+              {
+                PathPattern: IMAGES_PATTERN,
+                TargetOriginId: 'images',
+                ViewerProtocolPolicy: 'redirect-to-https',
+                AllowedMethods: ['GET', 'HEAD'],
+                CachedMethods: ['GET', 'HEAD'],
+                CachePolicyId: MANAGED.cachingOptimized,
+                Compress: false,
+              },
+            ],
+          },
+        },
+      },
+    },
+    Outputs: {
+      CdnUrl: {
+        Description: "The stage's public address (the API and its images): the web app's base URL",
+        Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': ['Cdn', 'DomainName'] }]] },
+      },
+    },
+  };
+}

@@ -1,0 +1,57 @@
+/**
+ * The functions' environment as serverless resolves it for a stage (`serverless print`, no
+ * packaging needed): a setting given when packaging or starting reaches the functions, an
+ * unset one has its default, the stage's own win. Apart from tests/deploy/package.test.ts so
+ * that it runs beside the packaging, not after it.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SETTINGS, settingDefault } from '../../lib/platform/config';
+import { ROOT } from '../../scripts/local-stack';
+
+describe("the functions' environment, as a stage resolves it", () => {
+  /** provider.environment as serverless resolves it for a stage, with only these settings in its environment. */
+  const resolved = (stage: string, given: Record<string, string>) => {
+    const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !(SETTINGS as string[]).includes(k))), ...given };
+    const run = spawnSync(
+      join(ROOT, 'node_modules', '.bin', 'serverless'),
+      ['print', '--stage', stage, '--path', 'provider.environment', '--format', 'json'],
+      { cwd: ROOT, encoding: 'utf8', timeout: 120_000, env },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    return JSON.parse(run.stdout) as Record<string, string>;
+  };
+  const given = {
+    EXPORT_INLINE_MAX_BYTES: '600',
+    SIGNUP_WINDOW_MINUTES: '5',
+    AWS_TIMEOUT_MS: '1234',
+    ACCESS_OVERRIDES: '{"GET /api/users":"token"}',
+    VALIDATE_READS: 'false',
+    LOG_LEVEL: 'warn',
+    HISTORY_SECURITY_RETENTION_DAYS: '7',
+  };
+  const defaults = (names: readonly (typeof SETTINGS)[number][]) => Object.fromEntries(names.map((n) => [n, settingDefault(n)]));
+
+  it(
+    '`npm start`: a setting given when the local stage starts is in the environment serverless-offline gives its functions, an unset one has its default',
+    { timeout: 120_000 },
+    () => {
+      expect(resolved('local', given)).toMatchObject({ ...given, STAGE: 'local', ...defaults(['JWT_TTL_SECONDS']) });
+    },
+  );
+
+  it(
+    "a deployed stage: a setting given when packaging reaches its functions, an unset one has its default, the stage's own win",
+    { timeout: 240_000 },
+    () => {
+      const env = resolved('dev', { ...given, TABLE_NAME: 'not-this-one', DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000' });
+      expect(env).toMatchObject({ ...given, STAGE: 'dev', TABLE_NAME: 'tourism-village-dev', DYNAMODB_ENDPOINT: '' });
+      expect(resolved('dev', {})).toMatchObject({
+        ...defaults(['SIGNUP_WINDOW_MINUTES', 'AWS_TIMEOUT_MS', 'EXPORT_INLINE_MAX_BYTES', 'JWT_TTL_SECONDS', 'LOG_LEVEL']),
+        ACCESS_OVERRIDES: '',
+        VALIDATE_READS: '',
+      });
+    },
+  );
+});
