@@ -4,7 +4,7 @@
  * (scripts/start.ts) and by the test global setup (tests/global-setup.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import {
@@ -16,6 +16,7 @@ import {
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import tableSchema from '../lib/db/table-schema.json';
+import { standinVcl } from './serverless-cdn';
 
 export const ROOT = resolve(__dirname, '..');
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -144,6 +145,24 @@ export function startS3(opts: { port: number; directory: string; bucket: string;
 export function startSes(opts: { port: number; quiet?: boolean }): Promise<Service> {
   const bin = join(ROOT, 'node_modules', 'aws-ses-v2-local', 'dist', 'cli.js');
   return launch('SES emulator', process.execPath, [bin, '--host', HOST, '--port', String(opts.port)], opts.port, opts.quiet ?? true);
+}
+
+/** Where Debian's varnish package puts the daemon (the CDN stand-in), if installed. */
+export const VARNISHD = ['/usr/sbin/varnishd', '/usr/bin/varnishd'].find((p) => existsSync(p));
+
+/**
+ * The CDN's local stand-in: Varnish with CloudFront's rules for this service (generated from
+ * the route table, scripts/serverless-cdn.ts) in front of `backendPort`. Its working folder
+ * (`workDir`) holds the generated VCL; it runs as the current user, in memory.
+ */
+export function startCdn(opts: { port: number; backendPort: number; workDir: string; quiet?: boolean }): Promise<Service> {
+  if (!VARNISHD)
+    throw new PrerequisiteError("Varnish not found (the CDN stand-in): install Debian's varnish package (apt-get install varnish).");
+  mkdirSync(opts.workDir, { recursive: true });
+  const vcl = join(opts.workDir, 'cdn.vcl');
+  writeFileSync(vcl, standinVcl({ host: HOST, port: opts.backendPort }));
+  const args = ['-F', '-j', 'none', '-n', opts.workDir, '-a', `${HOST}:${opts.port}`, '-f', vcl, '-s', 'malloc,256m'];
+  return launch('Varnish (CDN stand-in)', VARNISHD, args, opts.port, opts.quiet ?? true);
 }
 
 /** Stops a service and waits for it to exit. */

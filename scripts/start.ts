@@ -3,7 +3,8 @@
  * emulator, the table if missing, then serverless-offline on http://127.0.0.1:3000.
  * Ctrl-C (SIGINT) or SIGTERM stops everything this script started.
  *
- * Ports: DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), HTTP_PORT (3000), LAMBDA_PORT (3002).
+ * Ports: DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), HTTP_PORT (3000), LAMBDA_PORT (3002);
+ * CDN_PORT (unset: none) starts the CDN's stand-in (Varnish) in front of the API.
  * It runs the TypeScript sources (no build); a change under functions/ or lib/ restarts the API.
  * Once it is up, the outbox drain runs every few seconds (notification mails in the SES emulator's /store).
  * A setting of the README's configuration table set here (`EXPORT_INLINE_MAX_BYTES=600 npm start`)
@@ -21,6 +22,7 @@ import {
   LOCAL_REGION,
   PrerequisiteError,
   ROOT,
+  startCdn,
   startDynamo,
   startS3,
   startSes,
@@ -171,6 +173,13 @@ async function main() {
           void shutdown(1);
         }
       });
+    }
+    // CDN_PORT: the CDN's local stand-in (Varnish, CloudFront's rules for this service) in front of the API
+    const cdnPort = process.env.CDN_PORT ? port('CDN_PORT', 3080) : undefined;
+    if (cdnPort) {
+      const cdn = await startCdn({ port: cdnPort, backendPort: ports.http, workDir: join(ROOT, '.local', 'cdn') });
+      services.push(cdn);
+      console.log(`CDN stand-in ${endpoint(cdnPort)} (Varnish) in front of the API`);
     }
     console.log(
       `DynamoDB Local ${endpoint(ports.dynamodb)} | s3rver ${endpoint(ports.s3)} (bucket ${bucket}) | SES emulator ${endpoint(ports.ses)}/store`,
