@@ -28,6 +28,7 @@ import { imagesPhase, type ImagesResult } from './src/images';
 import { offlinePhase, type OfflineResult } from './src/offline';
 import { serverlessPackage, serviceCopy, type PackageResult } from './src/package';
 import { benchmarksMd, type LargeScaleRun, renderTables, targetsOf, type Results } from './src/report';
+import { cdnPhase, type CdnResult } from './src/cdn';
 import { prepareScale, scalePhase, type ScaleResult } from './src/scale';
 import { tripsPhase, type TripsResult } from './src/trips';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, serviceEnv, startStack, useTable, type Stack } from './src/stack';
@@ -106,6 +107,7 @@ async function main(): Promise<number> {
   let pkg: PackageResult | undefined;
   let warm: WarmResult | undefined;
   let scale: ScaleResult | undefined;
+  let cdn: CdnResult | undefined;
   let trips: TripsResult | undefined;
   let cold: ColdResult | undefined;
   let offline: OfflineResult | undefined;
@@ -146,7 +148,7 @@ async function main(): Promise<number> {
     log(`seeding: ${needWarm ? `${WARM_TABLE} (100 villages)` : ''}${!skip.has('scale') ? `, scale tables ${sizes.join(' / ')}` : ''}`);
     const [warmFx, scaleTables] = await Promise.all([
       needWarm ? prepareWarm(warmCtx) : undefined,
-      !skip.has('scale') ? prepareScale(scaleCtx) : undefined,
+      !skip.has('scale') || !skip.has('cdn') ? prepareScale(scaleCtx) : undefined,
     ]);
     if (warmFx && !warmFx.fx.usesBulk && knobs.BENCH_SEED === 'bulk') {
       errors.push(`bulk seeding differed from lib/, seeded through lib/ instead: ${warmFx.fx.diffs.slice(0, 5).join('; ')}`);
@@ -161,7 +163,12 @@ async function main(): Promise<number> {
 
     // Timed work, one thing at a time.
     if (warmFx && !skip.has('warm')) warm = await warmPhase(warmCtx, warmFx);
-    if (scaleTables) scale = await scalePhase(scaleCtx, scaleTables);
+    if (scaleTables && !skip.has('scale')) scale = await scalePhase(scaleCtx, scaleTables);
+    // after the scale phase: its write (a village more) would change the tables' sizes
+    if (scaleTables && !skip.has('cdn')) {
+      cdn = await cdnPhase(scaleCtx, scaleTables);
+      if (cdn.skipped) log(`cdn: skipped (${cdn.skipped})`);
+    }
     if (warmFx && !skip.has('images')) {
       useTable(stack, WARM_TABLE);
       images = await imagesPhase({ root: ROOT, build, env: serviceEnv(stack, WARM_TABLE), fixtures: warmFx, runs: 5, log });
@@ -230,6 +237,7 @@ async function main(): Promise<number> {
     package: pkg,
     warm,
     scale,
+    cdn,
     trips,
     cold,
     offline,

@@ -8,21 +8,19 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020';
-import type { APIGatewayProxyResult } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
-import { ACCESS_RULES, type RouteKey } from '../../lib/auth/access-rules';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS_RULES, type AccessRule, type RouteKey } from '../../lib/auth/access-rules';
 import type { LambdaHandler } from '../../lib/http/handler';
 import { MSG } from '../../lib/contract/messages';
 import { ownerOnly, ROUTE_DOCS, type DocumentedRoute } from '../../lib/openapi/catalogue';
 import { buildOpenApiDocument, describeAccess, documentedRoutes, operationId, type OpenApiDocument } from '../../lib/openapi/document';
 import { SWAGGER_UI_VERSION } from '../../lib/openapi/swagger-ui';
 import { ROOT } from '../../scripts/local-stack';
-import { apiEvent, mailsTo, uniqueEmail, uniqueName, type EventInput } from '../support/api';
-import { multipart, png } from '../support/multipart';
+import { apiEvent } from '../support/api';
 import { declaredRoutes } from '../support/routes';
-import { makeUser, TEST_PASSWORD } from '../support/users';
-import { roundBody } from '../support/evaluations';
-import { villageBody } from '../support/villages';
+import { makeFixture, type Fixture } from '../robustness/support/fixture';
+import { callerFor, SAMPLES, sampleEvent } from '../robustness/support/samples';
 
 const doc = buildOpenApiDocument();
 const routes = documentedRoutes();
@@ -211,12 +209,8 @@ async function handlerOf(route: RouteKey): Promise<LambdaHandler> {
 const checked = new Set<DocumentedRoute>();
 
 /** Invokes a route's handler and checks the answer against the documented success status and shape. */
-async function call(
-  route: DocumentedRoute,
-  input: Omit<EventInput, 'method' | 'resource'> = {},
-): Promise<{ raw: APIGatewayProxyResult; body: any }> {
-  const [method, resource] = route.split(' ') as [string, string];
-  const raw = await (await handlerOf(route))(apiEvent({ method, resource, ...input }), { awsRequestId: 'test' });
+async function call(route: DocumentedRoute, event: APIGatewayProxyEvent): Promise<{ raw: APIGatewayProxyResult; body: any }> {
+  const raw = await (await handlerOf(route))(event, { awsRequestId: 'test' });
   const entry = ROUTE_DOCS[route];
   const type = String(raw.headers?.['Content-Type'] ?? '');
   const body = type.startsWith('application/json') ? JSON.parse(raw.body) : raw.body;
@@ -232,154 +226,35 @@ async function call(
   return { raw, body };
 }
 
-async function codeFromMail(email: string): Promise<string> {
-  const text = (await mailsTo(email)).at(-1)?.text ?? '';
-  return /(\d{6})/.exec(text)![1]!;
-}
-
 describe('the documented success shapes', () => {
-  it('match what every route really answers', { timeout: 120_000 }, async () => {
-    const [admin, dinas, owner] = await Promise.all([makeUser('admin'), makeUser('dinas'), makeUser('pengelola')]);
-    const auth = (u: { token: string }) => ({ token: u.token });
-
-    // accounts
-    const newcomer = uniqueEmail('doc');
-    await call('POST /auth/register', {
-      body: { username: uniqueName('doc'), fullName: 'Doc User', email: newcomer, password: TEST_PASSWORD },
+  // every route's valid sample (tests/robustness/support/samples.ts), sent by a caller its rule lets in
+  let fx: Fixture;
+  beforeAll(async () => {
+    fx = await makeFixture({ resetCode: true });
+  }, 60_000);
+  for (const route of declaredRoutes().filter((r) => (routes as string[]).includes(r.key))) {
+    it(`${route.key}: its answer is the documented status and shape`, { timeout: 60_000 }, async () => {
+      const sample = await SAMPLES[route.key]!({ fx, owner: fx.owner });
+      const event = sampleEvent(route, sample, callerFor(fx, (ACCESS_RULES as Record<string, AccessRule>)[route.key]!)?.token);
+      await call(route.key as DocumentedRoute, event);
     });
-    await call('PUT /auth/verify/{email}', { pathParameters: { email: newcomer }, ...auth(admin) });
-    await call('POST /auth/login', { body: { email: owner.email, password: TEST_PASSWORD } });
-    await call('GET /auth/me', auth(owner));
-    await call('POST /auth/password', { body: { email: newcomer } });
-    const code = await codeFromMail(newcomer);
-    await call('POST /auth/password/verify', { body: { email: newcomer, resetCode: code } });
-    await call('PUT /auth/password', {
-      body: { email: newcomer, resetCode: code, newPassword: 'rahasia-baru-1', confirmPassword: 'rahasia-baru-1' },
-    });
-
-    // villages
-    const created = await call('POST /api/desa-wisata', { body: villageBody(owner.email), ...auth(owner) });
-    const kd: string = created.body.data.kd_desa;
-    const k = { pathParameters: { kd_desa: kd } };
-    const updated = await call('PUT /api/desa-wisata/{kd_desa}', { ...k, body: villageBody(owner.email), ...auth(owner) });
-    await call('GET /api/desa-wisata');
-    await call('GET /api/desa-wisata/details');
-    await call('GET /api/desa-wisata/{kd_desa}', k);
-    await call('GET /api/desa-wisata/email/{email}', { pathParameters: { email: owner.email } });
-    await call('GET /api/desa-wisata/slug/{slug}', { pathParameters: { slug: updated.body.data.slug } });
-
-    // statuses, scores, requests, users
-    const status = await call('POST /api/status-desa', { body: { kd_desa: kd, status: 'aktif', keterangan: 'Buka' }, ...auth(dinas) });
-    const s = { pathParameters: { kd_status: status.body.data.kd_status } };
-    await call('GET /api/status-desa');
-    await call('GET /api/status-desa/{kd_status}', { ...s, ...auth(owner) });
-    await call('PUT /api/status-desa/{kd_status}', { ...s, body: { status: 'pending' }, ...auth(dinas) });
-    const scores = {
-      partisipasi_masyarakat: 90,
-      keragaman_paket_wisata: 80,
-      akses_tempat_wisata: 70,
-      keramahan_difabel: 60,
-      fasilitas_tempat_wisata: 95,
-      produk_tempat_wisata: 88,
+  }
+  it('the document, its page and the pages for people answer as documented, each page behind its own CSP', async () => {
+    const get = (route: DocumentedRoute, pathParameters?: Record<string, string>) => {
+      const [method, resource] = route.split(' ') as [string, string];
+      return call(route, apiEvent({ method, resource, pathParameters }));
     };
-    await call('POST /api/skor', { body: { kd_desa: kd, ...scores }, ...auth(dinas) });
-    await call('GET /api/skor');
-    await call('GET /api/skor/{kd_desa}', k);
-    await call('PUT /api/skor/{kd_desa}', { ...k, body: { ...scores, keramahan_difabel: 99 }, ...auth(dinas) });
-    const request = await call('POST /api/permintaan', { body: { kd_desa: kd, status_permintaan: 'diproses' }, ...auth(owner) });
-    const r = { pathParameters: { kd_permintaan: request.body.data.kd_permintaan } };
-    await call('GET /api/permintaan', auth(owner));
-    await call('GET /api/permintaan/{kd_permintaan}', { ...r, ...auth(owner) });
-    await call('PUT /api/permintaan/{kd_permintaan}', { ...r, body: { status_permintaan: 'diterima' } });
-    await call('GET /api/users');
-    await call('GET /api/users', { query: { includeDesa: 'true' } });
-
-    // uploads and tourism descriptions
-    const upload = await call('POST /api/upload/gambar', { ...multipart({}, [{ field: 'file', data: png() }]), ...auth(owner) });
-    const data = {
-      kd_desa: kd,
-      penjelasan_umum: 'Umum',
-      atraksi: [{ nama_atraksi: 'Air terjun', gambar: [upload.body.url] }, { nama_atraksi: 'Sawah' }],
-    };
-    await call('POST /api/deskripsi-wisata', {
-      ...multipart({ data: JSON.stringify(data) }, [{ field: 'atraksi[]', data: png() }]),
-      ...auth(owner),
-    });
-    await call('GET /api/deskripsi-wisata', { query: { page: '1', limit: '5' } });
-    await call('GET /api/deskripsi-wisata/{kd_desa}', k);
-    await call('PATCH /api/deskripsi-wisata/{kd_desa}', {
-      ...k,
-      body: { data: { suvenir: [{ nama_suvenir: 'Kain', harga_suvenir: 50000 }] } },
-      ...auth(owner),
-    });
-    await call('PATCH /api/deskripsi-wisata/{kd_desa}/remove-item', { ...k, body: { entity_type: 'suvenir', item_id: 1 }, ...auth(owner) });
-    await call('PUT /api/deskripsi-wisata/{kd_desa}', { ...k, body: { data: { fasilitas: 'Parkir' } }, ...auth(owner) });
-    await call('GET /api/atraksi-wisata');
-
-    // village descriptions
-    const vd = { kd_desa: kd, lokasi_desa: 'Sleman', deskripsi_desa: 'Desa', jenis_desa: 'Alam', latitude: -7.6, longitude: 110.4 };
-    await call('POST /api/deskripsi-desa', {
-      ...multipart({ data: JSON.stringify(vd) }, [{ field: 'galeri_gambar[]', data: png() }]),
-      ...auth(owner),
-    });
-    await call('GET /api/deskripsi-desa/{kd_desa}', k);
-    const { kd_desa: _ignored, ...vdUpdate } = vd;
-    void _ignored;
-    await call('PUT /api/deskripsi-desa/{kd_desa}', { ...k, body: { data: vdUpdate }, ...auth(owner) });
-
-    // the documentation itself
-    const spec = await call('GET /openapi.json');
+    const spec = await get('GET /openapi.json');
     expect(spec.body.openapi).toBe('3.1.0');
     expect(spec.body.servers).toEqual([{ url: '/', description: 'This API' }]);
-    const page = await call('GET /docs');
+    const page = await get('GET /docs');
     expect(page.body).toContain(`/docs/swagger-ui-bundle.js?v=${SWAGGER_UI_VERSION}`);
     expect(page.raw.headers?.['Content-Security-Policy']).toContain("script-src 'self'");
-    const bundle = await call('GET /docs/{asset}', { pathParameters: { asset: 'swagger-ui-bundle.js' } });
-    expect(bundle.body).toContain('SwaggerUIBundle');
-
-    // the history of what came before
-    await call('GET /api/desa-wisata/{kd_desa}/riwayat', { ...k, query: { limit: '5' }, ...auth(owner) });
-    await call('GET /api/skor/{kd_desa}/riwayat', k);
-    await call('GET /api/riwayat', { query: { limit: '5', action: 'village.created' }, ...auth(admin) });
-    await call('GET /api/statistik', { query: { provinsi: 'Daerah Istimewa Yogyakarta' } });
-    await call('GET /api/desa-wisata/export', { query: { provinsi: 'Daerah Istimewa Yogyakarta' }, ...auth(admin) });
-    await call('GET /statistik');
-    await call('GET /statistik/{asset}', { pathParameters: { asset: 'statistik.js' } });
-    const evaluasi = await call('GET /evaluasi');
-    expect(evaluasi.raw.headers?.['Content-Security-Policy']).toContain("script-src 'self'");
-    await call('GET /evaluasi/{asset}', { pathParameters: { asset: 'evaluasi.js' } });
-
-    // an evaluation round: self-assessment, submission, review, progress
-    const round = await call('POST /api/evaluasi', { body: roundBody({ provinsi: 'Daerah Istimewa Yogyakarta' }), ...auth(dinas) });
-    const ev = { pathParameters: { id_evaluasi: round.body.data.id_evaluasi } };
-    const evk = { pathParameters: { ...ev.pathParameters, kd_desa: kd } };
-    await call('GET /api/evaluasi', auth(owner));
-    await call('GET /api/evaluasi/{id_evaluasi}', { ...ev, ...auth(owner) });
-    await call('PUT /api/evaluasi/{id_evaluasi}', { ...ev, body: roundBody({ provinsi: 'Daerah Istimewa Yogyakarta' }), ...auth(dinas) });
-    const bukti = { akses_tempat_wisata: { catatan: 'Jalan desa diaspal', tautan: ['https://example.org/jalan'] } };
-    await call('PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri', { ...evk, body: { ...scores, bukti }, ...auth(owner) });
-    await call('POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/ajukan', { ...evk, ...auth(owner) });
-    await call('PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/penilaian', { ...evk, body: { ...scores, catatan: {} }, ...auth(dinas) });
-    await call('GET /api/evaluasi/{id_evaluasi}/desa/{kd_desa}', { ...evk, ...auth(owner) });
-    await call('GET /api/evaluasi/{id_evaluasi}/desa', { ...ev, query: { status: 'dinilai' }, ...auth(dinas) });
-    await call('GET /api/evaluasi/{id_evaluasi}/rekap', { ...ev, ...auth(admin) });
-    await call('GET /api/evaluasi/{id_evaluasi}/export', { ...ev, ...auth(dinas) });
-    await call('POST /api/evaluasi/{id_evaluasi}/pengingat', { ...ev, ...auth(dinas) });
-    await call('PUT /api/akun/notifikasi', { body: { perubahan: false }, ...auth(owner) });
-    const spare = await call('POST /api/evaluasi', { body: roundBody(), ...auth(admin) });
-    await call('DELETE /api/evaluasi/{id_evaluasi}', { pathParameters: { id_evaluasi: spare.body.data.id_evaluasi }, ...auth(admin) });
-
-    // deletions last
-    await call('DELETE /api/status-desa/{kd_status}', { ...s, ...auth(dinas) });
-    await call('DELETE /api/permintaan/{kd_permintaan}', r);
-    await call('DELETE /api/deskripsi-wisata/{kd_desa}', { ...k, ...auth(owner) });
-    await call('DELETE /api/deskripsi-desa/{kd_desa}', { ...k, ...auth(owner) });
-    await call('DELETE /api/desa-wisata/{kd_desa}', { ...k, ...auth(owner) });
-
-    expect(
-      routes.filter((route) => !checked.has(route)),
-      'routes whose success shape no test checked',
-    ).toEqual([]);
+    expect((await get('GET /docs/{asset}', { asset: 'swagger-ui-bundle.js' })).body).toContain('SwaggerUIBundle');
+    expect((await get('GET /evaluasi')).raw.headers?.['Content-Security-Policy']).toContain("script-src 'self'");
+  });
+  it('covers every documented route', () => {
+    expect(routes.filter((route) => !checked.has(route))).toEqual([]);
   });
 
   it('behind a stage prefix the document and the page point at the prefixed URLs; unknown assets are 404', async () => {

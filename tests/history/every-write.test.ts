@@ -11,15 +11,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_RULES, type AccessRule } from '../../lib/auth/access-rules';
 import type { LambdaHandler } from '../../lib/http/handler';
 import { ROOT } from '../../scripts/local-stack';
-import { apiEvent } from '../support/api';
-import { multipart } from '../support/multipart';
 import { declaredRoutes, type DeclaredRoute } from '../support/routes';
 import { allItems } from '../support/table';
 import { makeFixture, sameScores, villageDescriptionData, villageSet, type Fixture } from '../robustness/support/fixture';
 import { listVersions } from '../../lib/db/list-versions';
 import { LIST_KINDS } from '../../lib/contract/lists';
 import { villageBody } from '../support/villages';
-import { SAMPLES, type SampleRequest } from '../robustness/support/samples';
+import { callerFor, HISTORY_ACTION as ACTION, SAMPLES, sampleEvent, type SampleRequest } from '../robustness/support/samples';
 
 /** Write routes that change no record (so they have nothing to record), and why. */
 const NO_CHANGE: Record<string, string> = {
@@ -29,41 +27,6 @@ const NO_CHANGE: Record<string, string> = {
   'POST /api/upload/gambar': 'an upload becomes part of a record when a record claims it; that record’s entry lists it',
 };
 
-/** The action each write route records (several: one entry each). A write route missing here fails below. */
-const ACTION: Record<string, string | string[]> = {
-  'POST /auth/register': 'account.registered',
-  'PUT /auth/password': 'account.password_reset',
-  'PUT /auth/verify/{email}': 'account.verified',
-  'POST /api/desa-wisata': 'village.created',
-  'PUT /api/desa-wisata/{kd_desa}': 'village.updated',
-  'DELETE /api/desa-wisata/{kd_desa}': 'village.deleted',
-  'POST /api/deskripsi-wisata': 'tourism_description.created',
-  'PUT /api/deskripsi-wisata/{kd_desa}': 'tourism_description.updated',
-  'DELETE /api/deskripsi-wisata/{kd_desa}': 'tourism_description.deleted',
-  'PATCH /api/deskripsi-wisata/{kd_desa}': 'tourism_description.items_added',
-  'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': 'tourism_description.item_removed',
-  'POST /api/permintaan': 'request.created',
-  'PUT /api/permintaan/{kd_permintaan}': 'request.updated',
-  'DELETE /api/permintaan/{kd_permintaan}': 'request.deleted',
-  'POST /api/status-desa': 'status.created',
-  'PUT /api/status-desa/{kd_status}': 'status.updated',
-  'DELETE /api/status-desa/{kd_status}': 'status.deleted',
-  'POST /api/deskripsi-desa': 'village_description.created',
-  'PUT /api/deskripsi-desa/{kd_desa}': 'village_description.updated',
-  'DELETE /api/deskripsi-desa/{kd_desa}': 'village_description.deleted',
-  'POST /api/skor': 'score.created',
-  'PUT /api/skor/{kd_desa}': 'score.updated',
-  'POST /api/evaluasi': 'evaluation.created',
-  'PUT /api/evaluasi/{id_evaluasi}': 'evaluation.updated',
-  'DELETE /api/evaluasi/{id_evaluasi}': 'evaluation.deleted',
-  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri': 'assessment.created',
-  'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/ajukan': 'assessment.submitted',
-  // the review and the score it sets (which the score's trajectory shows)
-  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/penilaian': ['assessment.reviewed', 'score.updated'],
-  // the round's reminder day (its notice rides in the same transaction)
-  'POST /api/evaluasi/{id_evaluasi}/pengingat': 'evaluation.reminded',
-  'PUT /api/akun/notifikasi': 'account.notifications_changed',
-};
 /** Changes with no field to show (a password reset of an account with no login locks: the password itself is never shown). */
 const MAY_SHOW_NO_FIELDS = new Set(['account.password_reset']);
 
@@ -72,28 +35,12 @@ beforeAll(async () => {
   fx = await makeFixture({ resetCode: true });
 }, 60_000);
 
-function callerOf(rule: AccessRule) {
-  if (rule.kind === 'public') return undefined;
-  const role = rule.roles?.[0] ?? 'pengelola';
-  return role === 'admin' ? fx.admin : role === 'dinas' ? fx.dinas : fx.owner;
-}
-function eventOf(route: DeclaredRoute, s: SampleRequest, token: string | undefined) {
-  const form = s.form ? multipart(s.form.data === undefined ? {} : { data: JSON.stringify(s.form.data) }, s.form.files) : undefined;
-  return apiEvent({
-    method: route.method,
-    resource: route.path,
-    pathParameters: s.pathParameters,
-    query: s.query,
-    token,
-    ...(form ?? { body: s.json }),
-  });
-}
 const historyItems = async () => (await allItems()).filter((i) => String(i.PK).startsWith('HIST#'));
 const entryIds = async () => new Set((await historyItems()).map((i) => `${i.PK}|${i.SK}`));
 async function send(route: DeclaredRoute, sample: SampleRequest, token: string | undefined) {
   const mod = (await import(join(ROOT, `${route.handler.replace(/\.handler$/, '')}.ts`))) as { handler: LambdaHandler };
   const before = await entryIds();
-  const res = await mod.handler(eventOf(route, sample, token), { awsRequestId: randomUUID() });
+  const res = await mod.handler(sampleEvent(route, sample, token), { awsRequestId: randomUUID() });
   const added = (await historyItems()).filter((i) => !before.has(`${i.PK}|${i.SK}`));
   return { res, added };
 }
@@ -114,7 +61,7 @@ describe('every write route writes history', () => {
   for (const route of writes) {
     it(`${route.key}: its entries, with their actions, actor and before → after; a refused request none`, { timeout: 60_000 }, async () => {
       const rule = (ACCESS_RULES as Record<string, AccessRule>)[route.key]!;
-      const caller = callerOf(rule);
+      const caller = callerFor(fx, rule);
       const sample = await SAMPLES[route.key]!({ fx, owner: fx.owner });
       const { res, added } = await send(route, sample, caller?.token);
       expect(res.statusCode, `${route.key}: the valid sample`).toBe(sample.ok);
@@ -177,7 +124,7 @@ describe('an update that changes nothing writes nothing', () => {
       };
       for (const [key, sample] of Object.entries(same)) {
         const route = declaredRoutes().find((r) => r.key === key)!;
-        const token = callerOf((ACCESS_RULES as Record<string, AccessRule>)[key]!)?.token;
+        const token = callerFor(fx, (ACCESS_RULES as Record<string, AccessRule>)[key]!)?.token;
         const first = await send(route, sample, token);
         expect(first.res.statusCode, key).toBe(200);
         expect(

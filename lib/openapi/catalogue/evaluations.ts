@@ -173,7 +173,8 @@ export const EVALUATION_DOCS = {
     description:
       'Its owner, dinas and admin: the self-assessment with its evidence, and the review. `status: belum` when nothing was written yet.',
     params: assessmentParams,
-    success: okData(Assessment),
+    // nothing written yet: only the round, the village and `status: belum`
+    success: okData(Assessment.partial({ created_at: true, updated_at: true }).meta({ id: 'VillageAssessmentOrNone' })),
     errors: [ownerOnlyError, ...villageOut],
   }),
   'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri': entry('Save the self-assessment (a draft)', {
