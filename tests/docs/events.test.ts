@@ -1,6 +1,7 @@
 /**
  * events/<function>.json: one sample API Gateway (REST, proxy) event per function of
- * serverless.yml, for `serverless invoke local -f NAME -p events/NAME.json --stage local`.
+ * serverless.yml, for `serverless invoke local -f NAME -p events/NAME.json --stage local`,
+ * written by `npm run events` from the route table and the catalogue (scripts/events.ts).
  * Each is invoked in-process with its function's handler and must not give a 5xx
  * (events that need a token carry a placeholder: 401 is fine).
  */
@@ -13,12 +14,19 @@ import { bodyBytes, parseMultipart } from '../../lib/http/multipart';
 import { sniffImageType } from '../../lib/storage/image-type';
 import { ROOT } from '../../scripts/local-stack';
 import { declaredRoutes } from '../support/routes';
+import { eventFile, sampleEvents } from '../../scripts/events';
 
 const EVENTS = join(ROOT, 'events');
 const routes = declaredRoutes();
 const eventOf = (fn: string) => JSON.parse(readFileSync(join(EVENTS, `${fn}.json`), 'utf8')) as APIGatewayProxyEvent;
 
 describe('events/', () => {
+  it('is what `npm run events` writes now (run it after adding or changing a route)', async () => {
+    const events = await sampleEvents();
+    for (const [fn, event] of Object.entries(events))
+      expect(readFileSync(join(EVENTS, `${fn}.json`), 'utf8'), `events/${fn}.json: run npm run events`).toBe(eventFile(event));
+  });
+
   it('has exactly one event file per function, named after it', () => {
     const files = readdirSync(EVENTS)
       .filter((f) => f.endsWith('.json'))
@@ -40,7 +48,11 @@ describe('events/', () => {
         fileSize: 5 << 20,
         files: 25,
         filesPerField: 25,
-        fileFields: ['atraksi', 'penginapan', 'paket_wisata', 'suvenir', 'galeri_gambar', 'file'],
+        fileFields: [
+          ...Buffer.from(event.body!, 'base64')
+            .toString('latin1')
+            .matchAll(/name="([^"]+?)(?:\[\])?"; filename=/g),
+        ].map((m) => m[1]!),
         fields: 10,
         fieldSize: 1 << 20,
       });
