@@ -28,13 +28,13 @@ export const MANAGED = {
 };
 
 const patternOf = (path: string) => path.replace(/\{[^}]+\}/g, '*');
-const regexOf = (pattern: string) =>
-  new RegExp(
-    `^${pattern
-      .split('*')
-      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  );
+/** A path pattern as a regular expression's source: `*` any characters (`/` included), the rest literal. */
+export const patternSource = (pattern: string) =>
+  `^${pattern
+    .split('*')
+    .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*')}$`;
+const regexOf = (pattern: string) => new RegExp(patternSource(pattern));
 /** A concrete path of a route: each parameter an ordinary value. */
 export const examplePath = (path: string) => path.replace(/\{[^}]+\}/g, 'x1');
 
@@ -199,15 +199,10 @@ export function cdnResources(o: { service: string; stage: string; priceClass: st
  * else passes through.
  */
 export function standinVcl(backend: { host: string; port: number }): string {
-  const regex = (pattern: string) =>
-    `^${pattern
-      .split('*')
-      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`;
   const rules = cdnBehaviors()
     .map(
       (b, i) =>
-        `  ${i ? 'elsif' : 'if'} (req.http.X-Cdn-Path ~ "${regex(b.pattern)}") {\n    ${b.cached ? 'unset req.http.Cookie;\n    return (hash);' : 'return (pass);'}\n  }`,
+        `  ${i ? 'elsif' : 'if'} (req.http.X-Cdn-Path ~ "${patternSource(b.pattern)}") {\n    ${b.cached ? 'unset req.http.Cookie;\n    return (hash);' : 'return (pass);'}\n  }`,
     )
     .join('\n');
   return `vcl 4.1;

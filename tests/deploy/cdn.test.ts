@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_KEYS, ROUTES, splitRouteKey, type RouteSpec } from '../../lib/routes';
-import { examplePath, IMAGES_PATTERN, MANAGED } from '../../scripts/serverless-cdn';
+import { examplePath, IMAGES_PATTERN, MANAGED, patternSource } from '../../scripts/serverless-cdn';
 import { PACKAGE_TIMEOUT_MS, packagedService, type Packaged } from '../support/package';
 
 let template: Packaged['template'];
@@ -16,13 +16,7 @@ beforeAll(async () => {
 
 const config = () => template.Resources.Cdn!.Properties.DistributionConfig;
 const behaviors = (): Record<string, any>[] => config().CacheBehaviors;
-const regex = (pattern: string) =>
-  new RegExp(
-    `^${pattern
-      .split('*')
-      .map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  );
+const regex = (pattern: string) => new RegExp(patternSource(pattern));
 /** The behavior CloudFront applies to a path. */
 const behaviorFor = (path: string): Record<string, any> =>
   behaviors().find((b) => regex(b.PathPattern as string).test(path)) ?? config().DefaultCacheBehavior;
