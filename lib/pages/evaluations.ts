@@ -9,7 +9,7 @@
  * one column on a phone's width. All API text is written with textContent.
  */
 import { createHash } from 'node:crypto';
-import { STATISTICS_CSP } from './statistics';
+import { pageHead, STATISTICS_CSP } from './statistics';
 
 /** The statistics page's policy: nothing inline, nothing from outside, only this API. */
 export const EVALUATION_CSP = STATISTICS_CSP;
@@ -486,15 +486,7 @@ const STATES = [
 export function evaluationPage(base: string): string {
   const asset = (name: string) => `${base}/evaluasi/${name}?v=${VERSION}`;
   const options = STATES.map(([value, text]) => `<option value="${value}">${text}</option>`).join('');
-  return `<!doctype html>
-<html lang="id">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Evaluasi Desa Wisata</title>
-<link rel="icon" href="data:,">
-<link rel="stylesheet" href="${asset('evaluasi.css')}">
-</head>
+  return `${pageHead('Evaluasi Desa Wisata', asset('evaluasi.css'))}
 <body>
 <header><h1>Evaluasi Desa Wisata</h1><p>Penilaian mandiri, peninjauan dinas dan rekap per evaluasi</p>
 <div id="akun" hidden><span id="akun-nama"></span><button id="keluar" type="button">Keluar</button></div></header>

@@ -128,18 +128,21 @@ export function statisticsAsset(name: string): { body: string; contentType: stri
 }
 
 /** The page; its assets are asked for with the package version, so a new version is a new URL. */
-export function statisticsPage(base: string): string {
-  const version = chartJsVersion();
-  const asset = (name: string) => `${base}/statistik/${name}?v=${version}`;
-  return `<!doctype html>
+/** The start of a page for people: its title and its one stylesheet, nothing from outside (CSP). */
+export const pageHead = (title: string, stylesheet: string) => `<!doctype html>
 <html lang="id">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Statistik Desa Wisata</title>
+<title>${title}</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="${asset('statistik.css')}">
-</head>
+<link rel="stylesheet" href="${stylesheet}">
+</head>`;
+
+export function statisticsPage(base: string): string {
+  const version = chartJsVersion();
+  const asset = (name: string) => `${base}/statistik/${name}?v=${version}`;
+  return `${pageHead('Statistik Desa Wisata', asset('statistik.css'))}
 <body>
 <header><h1>Statistik Desa Wisata</h1><p>Jumlah desa wisata, kategori, status operasional dan permintaan pendaftaran</p></header>
 <main>

@@ -5,6 +5,7 @@ import { ASSESSMENT_STATES, assessments, EVIDENCE_FILES_PER_CRITERION, evidenceF
 import { EVIDENCE_LIMITS, evidenceField } from '../../domain/evidence';
 import { IMAGE_MAX_BYTES } from '../../domain/images';
 import { SCORE_FIELDS } from '../../db/scores';
+import { scoreExample } from './scores';
 import {
   assessmentParams,
   evaluationParams,
@@ -102,14 +103,7 @@ const roundExample = {
   selesai: '2027-03-31',
   provinsi: 'Daerah Istimewa Yogyakarta',
 };
-const scores = {
-  partisipasi_masyarakat: 85,
-  keragaman_paket_wisata: 80,
-  akses_tempat_wisata: 75,
-  keramahan_difabel: 60,
-  fasilitas_tempat_wisata: 82,
-  produk_tempat_wisata: 90,
-};
+const scores = scoreExample;
 const roundMissing = e(404, MSG.evaluationNotFound, 'No round with this code');
 const roundInvalid = [
   badJson,

@@ -6,7 +6,8 @@ import * as R from '../responses';
 import { area, badJson, byKey, createdDoc, e, filteredList, json, ok, type AreaDocs } from './shared';
 
 const entry = area('Skor');
-const scoreExample = {
+/** The six criteria of an example score (also a review's example, ./evaluations.ts). */
+export const scoreExample = {
   partisipasi_masyarakat: 85,
   keragaman_paket_wisata: 80,
   akses_tempat_wisata: 75,
