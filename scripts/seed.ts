@@ -35,7 +35,7 @@ async function main() {
   console.log(`\nOther village managers (pengelola, same password):`);
   for (const m of summary.managers)
     console.log(`  ${m.email.padEnd(42)} ${m.village}${m.verified ? '' : '  (not verified yet: try PUT /auth/verify/{email} as admin)'}`);
-  console.log('\nAPI docs: http://127.0.0.1:3000/docs');
+  console.log(`\nAPI docs: http://127.0.0.1:${process.env.HTTP_PORT ?? '3000'}/docs`);
 }
 
 main().catch((err) => {
