@@ -16,7 +16,6 @@ import {
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import tableSchema from '../lib/db/table-schema.json';
-import { standinVcl } from './serverless-cdn';
 
 export const ROOT = resolve(__dirname, '..');
 export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -155,11 +154,13 @@ export const VARNISHD = ['/usr/sbin/varnishd', '/usr/bin/varnishd'].find((p) => 
  * the route table, scripts/serverless-cdn.ts) in front of `backendPort`. Its working folder
  * (`workDir`) holds the generated VCL; it runs as the current user, in memory.
  */
-export function startCdn(opts: { port: number; backendPort: number; workDir: string; quiet?: boolean }): Promise<Service> {
+export async function startCdn(opts: { port: number; backendPort: number; workDir: string; quiet?: boolean }): Promise<Service> {
   if (!VARNISHD)
     throw new PrerequisiteError("Varnish not found (the CDN stand-in): install Debian's varnish package (apt-get install varnish).");
   mkdirSync(opts.workDir, { recursive: true });
   const vcl = join(opts.workDir, 'cdn.vcl');
+  // loaded here, not with this module: the rules come from the route table, which the other services never need
+  const { standinVcl } = await import('./serverless-cdn');
   writeFileSync(vcl, standinVcl({ host: HOST, port: opts.backendPort }));
   const args = ['-F', '-j', 'none', '-n', opts.workDir, '-a', `${HOST}:${opts.port}`, '-f', vcl, '-s', 'malloc,256m'];
   return launch('Varnish (CDN stand-in)', VARNISHD, args, opts.port, opts.quiet ?? true);

@@ -39,12 +39,12 @@ const regexOf = (pattern: string) => new RegExp(patternSource(pattern));
 export const examplePath = (path: string) => path.replace(/\{[^}]+\}/g, 'x1');
 
 /** Whether CloudFront's first matching behavior (the default: not cached) caches `path`. */
-export function isCached(behaviors: readonly CdnBehavior[], path: string): boolean {
+function isCached(behaviors: readonly CdnBehavior[], path: string): boolean {
   return behaviors.find((b) => regexOf(b.pattern).test(path))?.cached ?? false;
 }
 
 /** Every GET path of the route table (the web app's second paths too) and whether it may be cached. */
-export function getPaths(): { path: string; cached: boolean }[] {
+function getPaths(): { path: string; cached: boolean }[] {
   return ROUTE_KEYS.flatMap((key) => {
     const { method, path } = splitRouteKey(key);
     if (method !== 'GET') return [];

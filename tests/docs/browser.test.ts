@@ -8,49 +8,27 @@
  */
 // first: this file's lib/ uses the table and bucket of the run's shared server
 import '../support/offline-table';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../lib/contract/messages';
 import { documentedRoutes } from '../../lib/openapi/document';
+import { browserTestRuns, openBrowser } from '../support/browser';
 import { OFFLINE_START_TIMEOUT_MS, sharedOffline, type Offline } from '../support/offline';
 
-const CHROMIUM = '/usr/bin/chromium';
-const present = existsSync(CHROMIUM);
-const inCi = Boolean(process.env.CI);
-if (!present && !inCi) {
-  console.warn(
-    `[tests/docs/browser.test.ts] SKIPPED: ${CHROMIUM} not found. Install it with \`apt-get install -y chromium\` to run the browser test (CI runs it always).`,
-  );
-}
+const runs = browserTestRuns('tests/docs/browser.test.ts');
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-describe.skipIf(!present && !inCi)('GET /docs in headless chromium', () => {
+describe.skipIf(!runs)('GET /docs in headless chromium', () => {
   let server: Offline | undefined;
   let context: BrowserContext | undefined;
-  let profile: string | undefined;
+  let closeBrowser: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    if (!present) throw new Error(`${CHROMIUM} is missing; in CI it must be installed (apt-get install -y chromium)`);
     server = await sharedOffline();
-    profile = mkdtempSync(join(tmpdir(), 'tv-chromium-')); // a fresh --user-data-dir
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS });
+    ({ context, close: closeBrowser } = await openBrowser());
   }, OFFLINE_START_TIMEOUT_MS + 60_000);
 
   afterAll(async () => {
-    await context?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await closeBrowser?.();
   }, 60_000);
 
   it(

@@ -14,10 +14,9 @@
  */
 // first: this file's lib/ uses the table and bucket of the run's shared server
 import '../support/offline-table';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../lib/contract/messages';
 import { ROOT } from '../../scripts/local-stack';
@@ -25,26 +24,12 @@ import { drainOutbox } from '../../lib/domain/notifications';
 import { mailsTo, uniqueName } from '../support/api';
 import { day } from '../support/evaluations';
 import { png } from '../support/multipart';
+import { browserTestRuns, openBrowser, PHONE } from '../support/browser';
 import { fetchJson, OFFLINE_START_TIMEOUT_MS, sharedOffline, type Offline } from '../support/offline';
 import { makeUser, TEST_PASSWORD } from '../support/users';
 import { makeVillage } from '../support/villages';
 
-const CHROMIUM = '/usr/bin/chromium';
-const present = existsSync(CHROMIUM);
-const inCi = Boolean(process.env.CI);
-if (!present && !inCi)
-  console.warn(`[tests/evaluations/page.browser.test.ts] SKIPPED: ${CHROMIUM} not found (apt-get install -y chromium).`);
-
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const PHONE = { width: 390, height: 844 };
+const runs = browserTestRuns('tests/evaluations/page.browser.test.ts');
 
 const SELF = {
   partisipasi_masyarakat: 70,
@@ -64,21 +49,18 @@ const REVIEW = {
   produk_tempat_wisata: 80,
 };
 
-describe.skipIf(!present && !inCi)('GET /evaluasi in headless chromium', () => {
+describe.skipIf(!runs)('GET /evaluasi in headless chromium', () => {
   let server: Offline | undefined;
   let context: BrowserContext | undefined;
-  let profile: string | undefined;
+  let closeBrowser: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    if (!present) throw new Error(`${CHROMIUM} is missing; in CI it must be installed (apt-get install -y chromium)`);
     server = await sharedOffline();
-    profile = mkdtempSync(join(tmpdir(), 'tv-chromium-'));
-    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: PHONE });
+    ({ context, close: closeBrowser } = await openBrowser(PHONE));
   }, OFFLINE_START_TIMEOUT_MS + 180_000);
 
   afterAll(async () => {
-    await context?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
+    await closeBrowser?.();
   }, 60_000);
 
   it(
