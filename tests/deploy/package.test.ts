@@ -12,6 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lib/db/keys';
@@ -38,6 +39,7 @@ const LOADS_LAMBDA_BINARY =
   !!(process.report.getReport() as { header?: { glibcVersionRuntime?: string } }).header?.glibcVersionRuntime;
 
 let dir: string;
+let packagedBy: number;
 const zips = () => readdirSync(join(dir, '.serverless')).filter((f) => f.endsWith('.zip'));
 const listing = (zip: string) => spawnSync('unzip', ['-Z1', join(dir, '.serverless', zip)], { encoding: 'utf8' }).stdout.split('\n');
 const platformPackages = (files: string[]) =>
@@ -55,10 +57,18 @@ const elf = (b: Buffer) => ({
 
 // packaged once per run, without AWS credentials (tests/support/package.ts)
 beforeAll(async () => {
-  dir = (await packagedService()).dir;
+  ({ dir, pid: packagedBy } = await packagedService());
 }, PACKAGE_TIMEOUT_MS);
 
 describe('serverless package', () => {
+  it("leaves nothing in the system's temp folder (serverless-esbuild's zip staging goes to a scratch folder removed at exit)", () => {
+    expect(packagedBy).toBeGreaterThan(0);
+    const left = readdirSync(tmpdir()).filter((name) =>
+      zips().some((zip) => name.startsWith(`${zip.replace(/\.zip$/, '')}-${packagedBy}-`)),
+    );
+    expect(left).toEqual([]);
+  });
+
   it('puts sharp with its linux-x64 binary into the zips of the image functions, and into no other', () => {
     expect(IMAGE_FUNCTIONS).toHaveLength(8); // six description/upload writes, the evidence of a self-assessment, the backfill
     for (const zip of zips()) {
