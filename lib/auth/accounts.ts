@@ -14,9 +14,6 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { ROLES, type Role } from '../contract/roles';
 import { nonBlank } from '../contract/validation';
 import { personName } from '../contract/inputs';
-import { normEmail } from '../db/keys';
-import type { Journal } from '../db/entity';
-import { accountScope, journal } from '../db/history';
 import type { Acting } from '../contract/caller';
 
 export const PASSWORD_MIN = 8;
@@ -105,22 +102,6 @@ export const LOGIN_SLOWDOWN_MS = 2000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The history entry of a change of an account, in the account's own timeline
- * (`USER#<e-mail>`); `email` names the account where the record does not.
- */
-function accountJournal<R extends object>(caller: Acting, action: string, opts: { security?: boolean; email?: string } = {}): Journal<R> {
-  return journal<R>(
-    caller,
-    action,
-    { record: (r) => opts.email ?? String((r as { email?: string }).email), security: opts.security },
-    (b, a) => {
-      const email = opts.email ?? String(((a ?? b) as { email?: string }).email);
-      return { scope: accountScope(email), record: normEmail(email) };
-    },
-  );
-}
-
-/**
  * Checks the password first (the same 401 for an unknown e-mail), then verification.
  * `caller.source` is the request's IP address.
  */
@@ -149,7 +130,7 @@ export async function login(email: string, password: string, caller: Acting): Pr
         sourceMaxFailures: LOGIN_MAX_FAILURES,
         sourceLockMs: LOGIN_LOCK_MS,
       },
-      user ? accountJournal(caller, 'account.login_locked', { security: true, email }) : undefined,
+      user ? caller : undefined,
     );
     const until = rec.source?.locked_until;
     if (until && until > now) {
@@ -158,11 +139,7 @@ export async function login(email: string, password: string, caller: Acting): Pr
     }
     throw unauthenticated(MSG.loginFailed);
   }
-  if (throttle.source)
-    await clearLoginSource(email, source, {
-      was: throttle.source,
-      journal: accountJournal(caller, 'account.login_unlocked', { security: true, email }),
-    });
+  if (throttle.source) await clearLoginSource(email, source, { was: throttle.source, who: caller });
   if (!user.is_verified) throw forbidden(MSG.accountUnverified);
   return { token: await signToken(user), user: toPublicUser(user) };
 }

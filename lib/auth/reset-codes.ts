@@ -14,7 +14,6 @@ import { count } from '../platform/metrics';
 import { hashPassword } from './password';
 import { PASSWORD_MAX, PASSWORD_MIN } from './accounts';
 import { nonBlank, whenFieldsValid } from '../contract/validation';
-import { accountScope, journal } from '../db/history';
 import type { Acting } from '../contract/caller';
 
 export const RESET_CODE_TTL_MS = 5 * 60 * 1000;
@@ -126,10 +125,5 @@ export async function resetPassword(rawEmail: string, code: string, newPassword:
   // The owner proved control of the mailbox: every login lock of the account is lifted
   // in the same transaction as the password change.
   // a security event in the account's timeline (who reset it from where), in the same transaction
-  const entry = journal<{ login_locks: number }>(caller, 'account.password_reset', {
-    record: email,
-    scope: accountScope(email),
-    security: true,
-  });
-  if (!(await codes.resetPasswordWithCode(email, hash, result.hash, entry))) throw invalid(MSG.resetCodeInvalidOrExpired);
+  if (!(await codes.resetPasswordWithCode(email, hash, result.hash, caller))) throw invalid(MSG.resetCodeInvalidOrExpired);
 }

@@ -11,13 +11,6 @@ import type { ChangeDeclaration } from './unit-of-work';
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 export type Key = { PK: string; SK: string };
 
-/**
- * The history entry of one change, from the record as it was and as it becomes (absent:
- * created / deleted). The domain builds it (lib/domain/history.ts); a write function that
- * takes one puts it into the change's own transaction, so neither lands without the other.
- */
-export type Journal<R> = (before: R | undefined, after: R | undefined) => TransactItem;
-
 /** Attributes the table adds to a record: keys, index keys and the kind marker. */
 const TABLE_ATTRIBUTES = new Set(['PK', 'SK', 'GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK', 'type']);
 

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { isCaller, SYSTEM, type Acting } from '../contract/caller';
 import { nowIso } from '../platform/clock';
 import { config } from '../platform/config';
-import { defineEntity, timestamp, type Journal, type TransactItem } from './entity';
+import { defineEntity, timestamp, type TransactItem } from './entity';
 import type { UserRecord } from './users';
 import { and, beginsWith, between, eq, gte, keyQuery, lte, not, type Condition } from './expression';
 import { queryPage } from './helpers';
@@ -218,23 +218,13 @@ export function historyOf(change: Change, retentionDays = config().historySecuri
   return historyPut(entry);
 }
 
-/**
- * The journal of one change (lib/db/entity.ts `Journal`): given the record before and
- * after, the entry that rides in the change's transaction. `describe` adds what only the
- * record knows (its code, a snapshot).
- */
-export function journal<R extends object>(
-  who: Who,
-  action: string,
-  where: Omit<Change, 'who' | 'action' | 'before' | 'after' | 'record'> & { record: string | ((r: R) => string) },
-  describe?: (before: R | undefined, after: R | undefined) => Partial<Change>,
-): Journal<R> {
-  return (before, after) => {
-    const rec = before ?? after;
-    const record = typeof where.record === 'string' ? where.record : rec ? where.record(rec) : '';
-    return historyOf({ ...where, who, action, record, before, after, ...describe?.(before, after) });
-  };
-}
+/** The account-security events (lib/db/unit-of-work.ts `securityEvent`): kept apart in the feed, and they expire. */
+export const SECURITY_EVENTS = {
+  loginLocked: 'account.login_locked',
+  loginUnlocked: 'account.login_unlocked',
+  passwordReset: 'account.password_reset',
+} as const;
+export type SecurityEvent = (typeof SECURITY_EVENTS)[keyof typeof SECURITY_EVENTS];
 
 export interface HistoryPage {
   entries: HistoryEntry[];

@@ -1,9 +1,10 @@
 import * as z from 'zod';
-import { parseRecord, type Journal } from './entity';
+import { parseRecord } from './entity';
+import { SECURITY_EVENTS, SYSTEM, type Who } from './history';
 import { eq, fieldMissing, keyQuery, lt, lte, notExists, or, txDelete, txUpdate, updateInput } from './expression';
 import { fitsKey, keys } from './keys';
 import { batchDeleteItems, batchGetItems, deleteItem, isConditionFailure, queryAll, updateItem } from './helpers';
-import { guarded, transactWrite } from './transact';
+import { UnitOfWork } from './unit-of-work';
 
 /** The lock's item changed meanwhile: another login locked or cleared it (and recorded that). */
 class LockedMeanwhile extends Error {}
@@ -47,7 +48,7 @@ async function countFailure(
   key: { PK: string; SK: string },
   now: number,
   windowMs: number,
-  lock?: { after: number; ms: number; journal?: Journal<LoginThrottleRecord> },
+  lock?: { after: number; ms: number; email: string; audit?: Who },
 ): Promise<LoginThrottleRecord> {
   const expiresAt = Math.ceil((now + windowMs + (lock?.ms ?? 0)) / 1000);
   const fresh = await updateItem({
@@ -72,18 +73,18 @@ async function countFailure(
     // The lock and its security event (if any) in one transaction; of concurrent failures
     // reaching the limit, one locks (and records it), the others find it locked.
     const locked: LoginThrottleRecord = { ...rec, locked_until: now + lock.ms, failures: 0, window_start: now };
+    const uow = new UnitOfWork(lock.audit ?? SYSTEM);
+    uow.include(
+      txUpdate<LoginThrottleRecord>(
+        key,
+        { set: { locked_until: locked.locked_until, failures: 0, window_start: now } },
+        or(fieldMissing<LoginThrottleRecord>('locked_until'), lte<LoginThrottleRecord>('locked_until', now)),
+      ),
+      () => new LockedMeanwhile(),
+    );
+    if (lock.audit) uow.securityEvent(SECURITY_EVENTS.loginLocked, lock.email, rec, locked);
     try {
-      await transactWrite([
-        guarded(
-          txUpdate<LoginThrottleRecord>(
-            key,
-            { set: { locked_until: locked.locked_until, failures: 0, window_start: now } },
-            or(fieldMissing<LoginThrottleRecord>('locked_until'), lte<LoginThrottleRecord>('locked_until', now)),
-          ),
-          () => new LockedMeanwhile(),
-        ),
-        ...(lock.journal ? [lock.journal(rec, locked)] : []),
-      ]);
+      await uow.commit();
     } catch (err) {
       if (!(err instanceof LockedMeanwhile)) throw err;
     }
@@ -94,14 +95,14 @@ async function countFailure(
 
 /**
  * Counts a failed login on both counters; the source's counter locks that source
- * (`journal`: the lock's history entry; none for an e-mail without an account).
+ * (`audit`: who the lock's history entry names; none for an e-mail without an account).
  */
 export async function recordLoginFailure(
   email: string,
   source: string,
   now: number,
   limits: { windowMs: number; sourceMaxFailures: number; sourceLockMs: number },
-  journal: Journal<LoginThrottleRecord> | undefined,
+  audit: Who | undefined,
 ): Promise<LoginThrottles> {
   // No account has such an e-mail, so there is nothing to protect and nothing to store.
   if (!fitsKey(email, source)) return {};
@@ -109,7 +110,8 @@ export async function recordLoginFailure(
     countFailure(keys.loginThrottle(email, source), now, limits.windowMs, {
       after: limits.sourceMaxFailures,
       ms: limits.sourceLockMs,
-      journal,
+      email,
+      audit,
     }),
     countFailure(keys.loginThrottleAll(email), now, limits.windowMs),
   ]);
@@ -118,26 +120,22 @@ export async function recordLoginFailure(
 
 /**
  * A successful login clears its source's count (the all-sources count runs out with its
- * window). Clearing an expired lock is an unlock: `unlocked` is then its history entry,
- * written with the delete (only if the lock read is still there).
+ * window). Clearing an expired lock is an unlock: its history entry (naming `unlocked.who`)
+ * is written with the delete (only if the lock read is still there).
  */
-export async function clearLoginSource(
-  email: string,
-  source: string,
-  unlocked?: { was: LoginThrottleRecord; journal: Journal<LoginThrottleRecord> },
-): Promise<void> {
+export async function clearLoginSource(email: string, source: string, unlocked?: { was: LoginThrottleRecord; who: Who }): Promise<void> {
   if (!fitsKey(email, source)) return;
   if (!unlocked?.was.locked_until) {
     await deleteItem({ Key: keys.loginThrottle(email, source) });
     return;
   }
-  await transactWrite([
-    guarded(
-      txDelete(keys.loginThrottle(email, source), eq<LoginThrottleRecord>('locked_until', unlocked.was.locked_until)),
-      () => new LockedMeanwhile(),
-    ),
-    unlocked.journal(unlocked.was, undefined),
-  ]).catch((err: unknown) => {
+  const uow = new UnitOfWork(unlocked.who);
+  uow.include(
+    txDelete(keys.loginThrottle(email, source), eq<LoginThrottleRecord>('locked_until', unlocked.was.locked_until)),
+    () => new LockedMeanwhile(),
+  );
+  uow.securityEvent(SECURITY_EVENTS.loginUnlocked, email, unlocked.was, undefined);
+  await uow.commit().catch((err: unknown) => {
     if (!(err instanceof LockedMeanwhile)) throw err; // cleared (and recorded) by a concurrent login
   });
 }

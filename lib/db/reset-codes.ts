@@ -4,8 +4,8 @@ import { and, deleteInput, eq, lt, lte, notExists, or, putInput, txDelete, updat
 import { log } from '../platform/log';
 import { deleteItem, getItem, putItem, unlessConditionFails, updateItem } from './helpers';
 import { deleteLoginThrottles, loginThrottleKeys } from './login-throttle';
-import { transactWrite } from './transact';
-import type { Journal } from './entity';
+import { SECURITY_EVENTS, type Who } from './history';
+import { UnitOfWork } from './unit-of-work';
 import { passwordUpdate } from './users';
 import { keys, fitsKey } from './keys';
 
@@ -92,25 +92,18 @@ export function consumeResetCode(email: string, codeHash: string) {
  * of the locks beyond a transaction's size is lifted right after. Returns false when
  * the user vanished or the code was used or replaced meanwhile.
  */
-export async function resetPasswordWithCode(
-  email: string,
-  passwordHash: string,
-  codeHash: string,
-  journal: Journal<{ login_locks: number }>,
-): Promise<boolean> {
+export async function resetPasswordWithCode(email: string, passwordHash: string, codeHash: string, who: Who): Promise<boolean> {
   const throttles = await loginThrottleKeys(email);
   const inTransaction = throttles.slice(0, 90);
+  const uow = new UnitOfWork(who);
+  const gone = () => new CodeGoneError();
+  uow.include(passwordUpdate(email, passwordHash), gone);
+  uow.include(consumeResetCode(email, codeHash), gone);
+  // its entry: the locks and counts it lifts (the password itself never enters the history)
+  uow.securityEvent(SECURITY_EVENTS.passwordReset, email, { login_locks: throttles.length }, { login_locks: 0 });
+  for (const key of inTransaction) uow.include(txDelete(key));
   try {
-    await transactWrite(
-      [
-        passwordUpdate(email, passwordHash),
-        consumeResetCode(email, codeHash),
-        // its entry: the locks and counts it lifts (the password itself never enters the history)
-        journal({ login_locks: throttles.length }, { login_locks: 0 }),
-        ...inTransaction.map((key) => txDelete(key)),
-      ],
-      () => new CodeGoneError(),
-    );
+    await uow.commit();
   } catch (err) {
     if (err instanceof CodeGoneError) return false;
     throw err;

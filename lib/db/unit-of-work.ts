@@ -2,8 +2,8 @@ import type { ListKind } from '../contract/lists';
 import { nowIso } from '../platform/clock';
 import { withRetries } from '../platform/retry';
 import type { Entity, Key, TransactItem } from './entity';
-import { changesNothing, historyOf, type Who } from './history';
-import { keys, villageFilterKeys } from './keys';
+import { accountScope, changesNothing, historyOf, type SecurityEvent, type Who } from './history';
+import { keys, normEmail, villageFilterKeys } from './keys';
 import { listsChanged } from './list-versions';
 import { and, eq, exists, fieldMissing, ifAbsent, txCheck, txUpdate, type Condition } from './expression';
 import { accountCounts, categoryChange, moving, regionCounts, regionKey, sum, tallyChange, type Counts, type Region } from './stats';
@@ -170,6 +170,18 @@ export class UnitOfWork {
   /** An item the entities do not declare (a uniqueness marker), with what its failed condition means. */
   include(item: TransactItem, guard?: Guard): void {
     this.steps.push({ item, guard });
+  }
+
+  /**
+   * An account-security event (a login lock, its lifting, a password reset): its history
+   * entry in the account's timeline, in this transaction. The items it concerns (a lock, a
+   * reset code) are kept by counters and conditions, not as entity records, so the event is
+   * named here rather than derived from a record's before and after.
+   */
+  securityEvent(action: SecurityEvent, email: string, before: object | undefined, after: object | undefined): void {
+    this.steps.push({
+      item: historyOf({ who: this.who, action, record: normEmail(email), scope: accountScope(email), security: true, before, after }),
+    });
   }
 
   /** Lists changed by an item the entities do not declare (a village's first request). */
