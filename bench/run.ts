@@ -29,6 +29,7 @@ import { offlinePhase, type OfflineResult } from './src/offline';
 import { serverlessPackage, serviceCopy, type PackageResult } from './src/package';
 import { benchmarksMd, type LargeScaleRun, renderTables, targetsOf, type Results } from './src/report';
 import { cdnPhase, type CdnResult } from './src/cdn';
+import { outboxPhase, type OutboxResult } from './src/outbox';
 import { prepareScale, scalePhase, type ScaleResult } from './src/scale';
 import { tripsPhase, type TripsResult } from './src/trips';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, serviceEnv, startStack, useTable, type Stack } from './src/stack';
@@ -52,6 +53,7 @@ const knobs = {
   BENCH_OFFLINE_SECONDS: int('BENCH_OFFLINE_SECONDS', 10),
   BENCH_SKIP: process.env.BENCH_SKIP ?? '',
   BENCH_SEED: process.env.BENCH_SEED === 'lib' ? 'lib' : 'bulk',
+  BENCH_OUTBOX_VILLAGES: int('BENCH_OUTBOX_VILLAGES', 2000),
 };
 const skip = new Set(
   knobs.BENCH_SKIP.split(',')
@@ -108,6 +110,7 @@ async function main(): Promise<number> {
   let warm: WarmResult | undefined;
   let scale: ScaleResult | undefined;
   let cdn: CdnResult | undefined;
+  let outbox: OutboxResult | undefined;
   let trips: TripsResult | undefined;
   let cold: ColdResult | undefined;
   let offline: OfflineResult | undefined;
@@ -168,6 +171,17 @@ async function main(): Promise<number> {
     if (scaleTables && !skip.has('cdn')) {
       cdn = await cdnPhase(scaleCtx, scaleTables);
       if (cdn.skipped) log(`cdn: skipped (${cdn.skipped})`);
+    }
+    if (!skip.has('outbox')) {
+      log(`outbox: a round over ${knobs.BENCH_OUTBOX_VILLAGES} villages, its mails drained`);
+      outbox = await outboxPhase({
+        build,
+        stack,
+        villages: knobs.BENCH_OUTBOX_VILLAGES,
+        paceSeconds: 10,
+        seedMode: knobs.BENCH_SEED as 'bulk' | 'lib',
+        log,
+      });
     }
     if (warmFx && !skip.has('images')) {
       useTable(stack, WARM_TABLE);
@@ -238,6 +252,7 @@ async function main(): Promise<number> {
     warm,
     scale,
     cdn,
+    outbox,
     trips,
     cold,
     offline,

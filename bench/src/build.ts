@@ -136,6 +136,8 @@ export async function buildAll(root: string, outDir: string, fns: FunctionDef[])
     target: 'node20',
     external: SDK_EXTERNAL,
     absWorkingDir: root,
+    // observed too: the outbox phase counts what opening a round sends (outside observe() nothing is kept)
+    plugins: [observedDynamoDb(root)],
     logLevel: 'warning',
   });
   return { options, bundles, traced, seeder, ms: performance.now() - started };

@@ -6,6 +6,7 @@ import type { ColdResult } from './cold';
 import type { OfflineResult } from './offline';
 import type { PackageResult } from './package';
 import type { CdnResult } from './cdn';
+import type { OutboxResult } from './outbox';
 import type { ScaleResult } from './scale';
 import type { TripsResult } from './trips';
 import type { WarmResult } from './warm';
@@ -37,6 +38,7 @@ export interface Results {
   warm?: WarmResult;
   scale?: ScaleResult;
   cdn?: CdnResult;
+  outbox?: OutboxResult;
   trips?: TripsResult;
   cold?: ColdResult;
   offline?: OfflineResult;
@@ -180,6 +182,28 @@ export function targetsOf(r: Omit<Results, 'targets'>): Target[] {
         .join('; '),
     });
   }
+  // opening a round for every village answers at once; its mails leave at the drain's pace
+  const ob = r.outbox;
+  if (ob) {
+    t.push({
+      name: `opening a round over ${ob.villages} villages writes one notice, whatever the villages (answers at once)`,
+      met: !ob.open.commands.some((c) => /Query|Scan|Batch/.test(c)),
+      detail: `${ms(ob.open.medianMs)} ms median of 3; DynamoDB commands: ${ob.open.commands.join(', ')}`,
+    });
+    t.push({
+      name: 'the outbox drain, unthrottled, sends ≥ 3× the configured rate (SES stays the limit, not the drain)',
+      met: ob.drain.perSecond >= 3 * ob.paced.configured,
+      detail: `${ob.drain.mails} mails in ${ob.drain.seconds} s = ${ob.drain.perSecond}/s; NOTIFY_MAILS_PER_SECOND ${ob.paced.configured}; sendMail alone (the floor, no claim, no recipients read) ${ob.floor.perSecond}/s, ${ob.ratio}× the drain`,
+    });
+    // at most `rate` mails start in any second: N mails over T seconds is within it while N ≤ rate × ⌈T⌉
+    // (the first `rate` go at once); at the rate while it reaches 90 % of rate × ⌊T⌋
+    const p = ob.paced;
+    t.push({
+      name: 'the outbox drain at the configured rate sends at that rate, never above it (at most the rate in any second)',
+      met: p.mails <= p.configured * Math.ceil(p.seconds) && p.mails >= 0.9 * p.configured * Math.floor(p.seconds),
+      detail: `NOTIFY_MAILS_PER_SECOND ${p.configured}: ${p.mails} mails in ${p.seconds} s (at most ${p.configured * Math.ceil(p.seconds)})`,
+    });
+  }
   // a filtered list costs what its rows cost, not the table: one kabupaten at 1,000 and at 10,000 villages
   for (const route of r.scale?.routes ?? []) {
     if (!route.id.includes('kabupaten=')) continue;
@@ -260,6 +284,18 @@ export function renderTables(r: Results): string {
           `${(p.itemsShare * 100).toFixed(3)}%`,
           `${p.afterWrite.originAnswer}, ${p.afterWrite.itemsRead} items, ${p.afterWrite.fresh ? 'fresh' : 'STALE'}`,
         ]),
+      ),
+      '',
+    );
+  }
+  if (r.outbox) {
+    const o = r.outbox;
+    out.push(
+      `### Outbox: a round opened over ${o.villages} villages (one manager each), its mails drained through the SES emulator`,
+      '',
+      table(
+        ['opening ms', 'drained mails', 'drain mails/s', 'floor mails/s (sendMail alone)', 'ratio', 'configured rate', 'paced mails/s'],
+        [[ms(o.open.medianMs), o.drain.mails, o.drain.perSecond, o.floor.perSecond, `${o.ratio}×`, o.paced.configured, o.paced.perSecond]],
       ),
       '',
     );
@@ -499,7 +535,8 @@ stops everything it started. Environment knobs:
 | \`BENCH_COLD_RUNS\` | 10 | fresh processes per bundle |
 | \`BENCH_COLD_FUNCTIONS\` | all | comma-separated function names to time (others skipped) |
 | \`BENCH_OFFLINE_SECONDS\` | 10 | serverless-offline load duration (concurrency 10) |
-| \`BENCH_SKIP\` | — | comma-separated phases to skip: package, warm, scale, cold, offline, trips |
+| \`BENCH_OUTBOX_VILLAGES\` | 2000 | villages (one manager each) of the round whose mails the outbox phase drains |
+| \`BENCH_SKIP\` | — | comma-separated phases to skip: package, warm, scale, cdn, outbox, images, cold, offline, trips |
 | \`BENCH_SEED\` | bulk | \`lib\` seeds every village through lib/ (slow) instead of verified BatchWriteItem |
 
 Method notes: the floor is the same low-level DynamoDB commands (observed by a middleware

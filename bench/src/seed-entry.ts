@@ -20,3 +20,7 @@ export { villages } from '../../lib/db/villages';
 export { requests } from '../../lib/db/requests';
 export { tourismDescriptions } from '../../lib/db/tourism-descriptions';
 export { tableName, db } from '../../lib/db/client';
+export { drainOutbox } from '../../lib/domain/notifications';
+export { sendMail } from '../../lib/mail/ses';
+export { roundOpenedMail } from '../../lib/mail/templates';
+export { config } from '../../lib/platform/config';

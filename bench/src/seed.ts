@@ -114,7 +114,7 @@ function mirrorItems(s: Seeder, m: MirrorInput): Record<string, Item> {
     created_at: u.now,
     updated_at: u.now,
   });
-  items.username = { ...keys.usernameMarker(u.username), type: 'USERNAME', email: u.email };
+  items.username = { ...keys.usernameMarker(u.username), type: 'USERNAME', username: u.username, email: u.email };
   // lib/db/villages.ts createVillage (+ child_rev bumped by each child's transaction)
   items.village = s.villages.toItem({
     ...v.fields,

@@ -72,7 +72,7 @@ export const roundView = (r: RoundRecord) => ({ ...rounds.publicView(r), status:
 const roundOf = async (id: string, consistent = false) => found(await store.getRound(id, consistent), MSG.evaluationNotFound);
 
 /** Whether a village lies in a round's region (none: every village). */
-const inScope = (r: RoundRecord, v: Pick<VillageRecord, 'provinsi' | 'kabupaten'>) =>
+export const inScope = (r: RoundRecord, v: Pick<VillageRecord, 'provinsi' | 'kabupaten'>) =>
   (!r.provinsi || regionPart(r.provinsi) === regionPart(v.provinsi)) &&
   (!r.kabupaten || regionPart(r.kabupaten) === regionPart(v.kabupaten));
 

@@ -8,13 +8,13 @@ import * as store from '../db/outbox';
 import type { Notice, OutboxRecord } from '../db/outbox';
 import { inUnitOfWork } from '../db/unit-of-work';
 import { recipients, recipientsOfRole, setNotificationSwitches, type NotificationSwitches, type Recipient } from '../db/users';
-import { getVillage, villagesPage, type VillageOwner } from '../db/villages';
+import { getVillage, villagesByEmail, villagesPage, type VillageOwner } from '../db/villages';
 import { sendMail, type Mail } from '../mail/ses';
 import * as mails from '../mail/templates';
 import { nowMs } from '../platform/clock';
 import { config } from '../platform/config';
 import { log } from '../platform/log';
-import { roundState, today } from './evaluations';
+import { inScope, roundState, today } from './evaluations';
 
 /**
  * Notification mails (docs/evaluations.md#notifications). A write that tells someone
@@ -274,6 +274,11 @@ async function planOf(notice: Notice): Promise<Plan> {
           const open = reminder ? await notSubmitted(round, villages) : villages;
           const byOwner = new Map<string, VillageOwner[]>();
           for (const v of open) byOwner.set(v.email, [...(byOwner.get(v.email) ?? []), v]);
+          // a manager's villages may lie on several pages, and the mail goes once: it names all of them
+          if (reminder)
+            await Promise.all(
+              [...byOwner].map(async ([email, onPage]) => byOwner.set(email, [...onPage, ...(await openElsewhere(round, email, onPage))])),
+            );
           const letters = (await recipients([...byOwner.keys()])).map((r) => ({
             to: r,
             mail: reminder
@@ -319,6 +324,22 @@ async function planOf(notice: Notice): Promise<Plan> {
       return { switch: 'perubahan', page: async () => single([{ to: owner, mail }]) };
     }
   }
+}
+
+/**
+ * A manager's other villages in the round's scope (not on this page) whose self-assessment is
+ * not submitted: one Query, and one BatchGetItem only if they have any.
+ */
+async function openElsewhere(round: RoundRecord, email: string, onPage: VillageOwner[]): Promise<VillageOwner[]> {
+  const others = (await villagesByEmail(email)).filter(
+    (v) => !v.deleting && inScope(round, v) && !onPage.some((p) => p.kd_desa === v.kd_desa),
+  );
+  return others.length
+    ? notSubmitted(
+        round,
+        others.map(({ kd_desa, email: owner, nama_desa }) => ({ kd_desa, email: owner, nama_desa })),
+      )
+    : [];
 }
 
 /** The villages of a page whose self-assessment in the round is not submitted (none yet, or a draft): one BatchGetItem per 100. */

@@ -59,11 +59,12 @@ async function region() {
     makeUser('pengelola'),
   ]);
   const villageName = uniqueName('Desa');
+  const secondName = uniqueName('Desa Kedua');
   const village = await makeVillage(owner, { provinsi, kabupaten: 'Sleman', nama_desa: villageName });
-  await makeVillage(owner, { provinsi, kabupaten: 'Bantul' });
+  await makeVillage(owner, { provinsi, kabupaten: 'Bantul', nama_desa: secondName });
   const other = await makeVillage(second, { provinsi, kabupaten: 'Sleman' });
   await makeVillage(outside, { provinsi: uniqueName('Provinsi Lain'), kabupaten: 'Sleman' });
-  return { provinsi, dinas, owner, second, outside, village, villageName, other };
+  return { provinsi, dinas, owner, second, outside, village, villageName, secondName, other };
 }
 
 describe('a round opened', () => {
@@ -235,6 +236,19 @@ describe('reminders', () => {
     expect(reminded[0]!.subject).toContain(day(10)); // batas_mandiri
     expect(await about(r.second.email, 'Pengingat')).toEqual([]); // submitted
     expect(await about(r.outside.email, 'Pengingat')).toEqual([]); // outside the region
+  });
+
+  it('a manager whose villages lie on different pages of the round gets one reminder naming all of them', async () => {
+    const r = await region();
+    const nama = uniqueName('Evaluasi Halaman');
+    const id = await newRound(r.dinas.token, { provinsi: r.provinsi, nama });
+    await drainAll();
+    expect((await reminder(id, r.dinas.token)).statusCode).toBe(202);
+    await drainAll({ limit: 1 }); // one village per page
+    const reminded = await about(r.owner.email, `Pengingat: penilaian mandiri ${nama}`);
+    expect(reminded).toHaveLength(1);
+    expect(reminded[0]!.text).toContain(r.villageName);
+    expect(reminded[0]!.text).toContain(r.secondName);
   });
 
   it('each run of the function from 08:00 WIB reminds the rounds closing in three days, once a day; before 08:00 none', async () => {
