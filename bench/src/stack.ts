@@ -35,7 +35,7 @@ export async function startStack(): Promise<Stack> {
   };
   try {
     const [dynamo, s3, ses] = await Promise.all([
-      track(freePort().then((port) => startDynamo({ port, quiet: true }))),
+      track(freePort().then((port) => startDynamo({ port, quiet: true, tuned: false }))),
       track(freePort().then((port) => startS3({ port, directory: join(dir, 's3'), bucket: BUCKET, quiet: true }))),
       track(freePort().then((port) => startSes({ port, quiet: true }))),
     ]);
