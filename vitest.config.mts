@@ -16,9 +16,13 @@ const LONG_FIRST = [
   /villages\/cascade\.test/,
 ];
 
+/** The browsers (~0.4 GB each) start last, once the packaging has ended and freed its memory. */
+const LAST = /browser\.test/;
+
 class LongFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (f: TestSpecification) => {
+      if (LAST.test(f.moduleId)) return LONG_FIRST.length + 1;
       const i = LONG_FIRST.findIndex((re) => re.test(f.moduleId));
       return i < 0 ? LONG_FIRST.length : i;
     };
@@ -34,6 +38,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Files share their worker's loaded node_modules (tests/support/fresh-file.ts resets the rest).
+    isolate: false,
     // Test files mostly wait on DynamoDB Local, s3rver and serverless-offline (other
     // processes): more workers than cores keeps a 2-core machine busy.
     maxWorkers: 3,

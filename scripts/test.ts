@@ -54,7 +54,10 @@ const sampler = setInterval(() => (peak = Math.max(peak, treeRss(process.pid))),
 function run(args: string[]): Promise<{ code: number; seconds: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(vitest, ['run', ...args], { cwd: ROOT, stdio: 'inherit' });
+    // glibc gives each libvips thread a malloc arena of its own; the test workers live for the whole
+    // run (isolate: false), and two arenas keep their memory from growing with every image test
+    const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+    const child = spawn(vitest, ['run', ...args], { cwd: ROOT, stdio: 'inherit', env });
     const forward = (sig: NodeJS.Signals) => child.kill(sig);
     process.on('SIGINT', forward).on('SIGTERM', forward);
     child.on('exit', (code, signal) => {

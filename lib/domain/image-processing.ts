@@ -65,6 +65,8 @@ const loadSharp = () =>
     .then((sharp: typeof import('sharp')) => {
       // libvips threads per image: sharp already picks 1 on glibc Linux (Lambda); the same everywhere
       sharp.concurrency(1);
+      // libvips' cache of recent operations (up to 50 MB) never hits: each call makes new images
+      sharp.cache(false);
       return sharp;
     }) as Promise<typeof import('sharp')>);
 

@@ -10,7 +10,7 @@ import { version } from '../../package.json';
 import { ACCESS_RULES, type AccessRule, type RouteKey } from '../auth/access-rules';
 import { MSG } from '../contract/messages';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from '../http/idempotency';
-import { ownerOnly, ROUTE_DOCS, TAGS, type DocumentedRoute, type ErrorDoc, type RouteDoc } from './catalogue';
+import { ownerOnly, ROUTE_DOCS, TAGS, type DocumentedRoute, type ErrorDoc, type RouteDoc, type RouteFacts } from './catalogue';
 import { requestBody } from './request-body';
 import { Schemas, type JsonObject } from './schemas';
 
@@ -225,6 +225,13 @@ const IDEMPOTENCY_ERRORS: ErrorDoc[] = [
 ];
 const isWrite = (route: DocumentedRoute) => /^(POST|PUT|PATCH|DELETE) /.test(route);
 
+/** A route's cost and the history it writes, in words. */
+const factsText = ({ trips, why, records }: RouteFacts) =>
+  [
+    `**DynamoDB round trips:** ${trips} (${why}).`,
+    ...(records ? [`**History:** writes ${records.map((a) => `\`${a}\``).join(' and ')}.`] : []),
+  ].join(' ');
+
 function operation(route: DocumentedRoute, rule: AccessRule, schemas: Schemas): OpenApiOperation {
   const doc = ROUTE_DOCS[route];
   const path = route.slice(route.indexOf(' ') + 1);
@@ -237,7 +244,7 @@ function operation(route: DocumentedRoute, rule: AccessRule, schemas: Schemas): 
   const op: OpenApiOperation = {
     operationId: opId,
     summary: doc.summary,
-    description: [doc.description, `**Access:** ${access.text}`].filter(Boolean).join('\n\n'),
+    description: [doc.description, `**Access:** ${access.text}`, factsText(doc.facts)].filter(Boolean).join('\n\n'),
     tags: [doc.tag],
     security: access.security,
     'x-access': {

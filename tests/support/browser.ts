@@ -3,10 +3,11 @@
  * tests. Without it a browser test is skipped with a message, except in CI (env CI set),
  * where a missing browser is a failure: .ci/run and the GitHub workflow install it.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { ROOT } from '../../scripts/local-stack';
+import { detachedServer, oncePerRun, runFolder } from './run-once';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
@@ -28,24 +29,59 @@ export function browserTestRuns(file: string): boolean {
   return runs;
 }
 
-/** A fresh browser profile (its own --user-data-dir) and its context; `close` removes both. */
+/** How long the first browser test waits for the run's Chromium to start. */
+const BROWSER_START_MS = 60_000;
+
+/**
+ * A fresh context (its own cookies and storage) in the run's one Chromium, started by the
+ * first browser test (tests/support/browser-server.mjs) and shared by the rest; `close`
+ * closes the context and this file's connection, not the browser. One browser test at a
+ * time has a context (the others wait for their turn): each page is a renderer process of
+ * 0.1-0.3 GB, and they come at the end of the run (vitest.config.mts) all at once.
+ */
 export async function openBrowser(viewport?: {
   width: number;
   height: number;
 }): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing; in CI it must be installed (apt-get install -y chromium)`);
-  const profile = mkdtempSync(join(tmpdir(), 'tv-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ARGS,
-    ...(viewport ? { viewport } : {}),
+  const endpoint = await oncePerRun('browser', startBrowser, BROWSER_START_MS + 5_000);
+  const turn = runFolder('browser-turn');
+  for (;;) {
+    try {
+      mkdirSync(turn); // atomic: this file's turn
+      break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  const release = () => rmSync(turn, { recursive: true, force: true });
+  const browser = await chromium.connect(endpoint).catch((err: Error) => {
+    release();
+    throw err;
   });
+  const context = await browser.newContext(viewport ? { viewport } : {});
   return {
     context,
     close: async () => {
       await context.close();
-      rmSync(profile, { recursive: true, force: true });
+      await browser.close(); // a connected browser: this disconnects; the server runs on
+      release();
     },
   };
+}
+
+async function startBrowser(dir: string): Promise<string> {
+  const file = join(dir, 'endpoint');
+  const { child, output } = detachedServer(
+    dir,
+    process.execPath,
+    [join(ROOT, 'tests', 'support', 'browser-server.mjs'), file, CHROMIUM, JSON.stringify(ARGS)],
+    { env: process.env, log: 'browser.log' },
+  );
+  for (const started = Date.now(); !existsSync(file); await new Promise((r) => setTimeout(r, 100))) {
+    if (child.exitCode !== null) throw new Error(`chromium exited early:\n${output()}`);
+    if (Date.now() - started > BROWSER_START_MS)
+      throw new Error(`chromium did not start within ${BROWSER_START_MS / 1000} s:\n${output()}`);
+  }
+  return readFileSync(file, 'utf8');
 }

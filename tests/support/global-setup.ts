@@ -3,7 +3,7 @@
  * free ports for the whole run, and stops them afterwards. Each test file then creates
  * its own table (tests/support/setup-env.ts), so files run in parallel.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { TestProject } from 'vitest/node';
 import { join } from 'node:path';
@@ -47,21 +47,35 @@ export default async function setup(project: TestProject) {
   return async () => {
     await Promise.all(services.map(stop));
     rmSync(s3Dir, { recursive: true, force: true });
-    stopOffline(runDir);
+    await stopServers(runDir);
     rmSync(runDir, { recursive: true, force: true });
   };
 }
 
-/** Stops the run's shared serverless-offline server (tests/support/offline.ts), if a file started one: its whole process group. */
-function stopOffline(runDir: string): void {
-  const pidFile = join(runDir, 'offline', 'pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8'));
-  for (const sig of ['SIGTERM', 'SIGKILL'] as const) {
+/**
+ * Stops the run's servers (tests/support/run-once.ts `detachedServer`: serverless-offline,
+ * the browser), each a process group: asked to end (SIGTERM; the browser closes Chromium),
+ * then killed if still there after 5 s.
+ */
+async function stopServers(runDir: string): Promise<void> {
+  const groups = readdirSync(runDir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) =>
+      readdirSync(join(runDir, d.name))
+        .filter((f) => f.endsWith('group'))
+        .map((f) => join(runDir, d.name, f)),
+    )
+    .map((f) => Number(readFileSync(f, 'utf8')));
+  const signal = (pid: number, sig: NodeJS.Signals | 0) => {
     try {
       process.kill(-pid, sig);
+      return true;
     } catch {
-      /* gone */
+      return false; // gone
     }
-  }
+  };
+  for (const pid of groups) signal(pid, 'SIGTERM');
+  for (const deadline = Date.now() + 5_000; groups.some((pid) => signal(pid, 0)) && Date.now() < deadline;)
+    await new Promise((r) => setTimeout(r, 100));
+  for (const pid of groups) signal(pid, 'SIGKILL');
 }

@@ -8,11 +8,10 @@
  * Its table and bucket are the run's shared ones: a file that uses the server imports
  * tests/support/offline-table.ts first, which points the file's own lib/ at them too.
  */
-import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { inject } from 'vitest';
 import { freePort, ROOT } from '../../scripts/local-stack';
+import { detachedServer, oncePerRun } from './run-once';
 
 export interface Offline {
   baseUrl: string;
@@ -29,51 +28,26 @@ const run = () =>
 export const offlineTable = () => `offline-${run()}`;
 export const offlineBucket = () => `offline-${run()}`;
 
-/** The run's folder for the server: its lock, its address (`ready`) or its failure, its build. */
-const folder = () => join(inject('runDir'), 'offline');
-
 export async function sharedOffline(timeoutMs = OFFLINE_START_TIMEOUT_MS - 10_000): Promise<Offline> {
-  const dir = folder();
-  const [ready, failed] = [join(dir, 'ready'), join(dir, 'failed')];
-  let mine = true;
-  try {
-    mkdirSync(dir); // atomic: the first file to get here starts the server
-  } catch {
-    mine = false;
-  }
-  if (mine) await start(dir, timeoutMs).catch((err: Error) => writeFileSync(failed, err.message));
-  for (const deadline = Date.now() + timeoutMs + 5_000; ;) {
-    if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
-    if (existsSync(ready)) return { baseUrl: readFileSync(ready, 'utf8') };
-    if (Date.now() > deadline)
-      throw new Error(`serverless offline did not start within ${timeoutMs / 1000} s (started by another test file)`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  return { baseUrl: await oncePerRun('offline', (dir) => start(dir, timeoutMs), timeoutMs + 5_000) };
 }
 
-async function start(dir: string, timeoutMs: number): Promise<void> {
+async function start(dir: string, timeoutMs: number): Promise<string> {
   const [httpPort, lambdaPort] = [await freePort(), await freePort()];
-  // its output goes to a file, not a pipe: the server outlives the test file (the worker) that started it
-  const logFile = join(dir, 'offline.log');
-  const out = openSync(logFile, 'a');
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'serverless'), ['offline', 'start', '--stage', 'local'], {
+  const env = {
+    ...process.env,
+    TABLE_NAME: offlineTable(),
+    BUCKET_NAME: offlineBucket(),
+    HTTP_PORT: String(httpPort),
+    LAMBDA_PORT: String(lambdaPort),
+    LOG_LEVEL: 'error',
+  };
+  const serverless = join(ROOT, 'node_modules', '.bin', 'serverless');
+  const { child, output } = detachedServer(dir, serverless, ['offline', 'start', '--stage', 'local'], {
+    env,
     cwd: ROOT,
-    env: {
-      ...process.env,
-      TABLE_NAME: offlineTable(),
-      BUCKET_NAME: offlineBucket(),
-      HTTP_PORT: String(httpPort),
-      LAMBDA_PORT: String(lambdaPort),
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', out, out],
-    detached: true,
+    log: 'offline.log',
   });
-  closeSync(out);
-  child.unref();
-  // the global teardown stops its whole process group
-  writeFileSync(join(dir, 'pid'), String(child.pid));
-  const output = () => readFileSync(logFile, 'utf8');
   const baseUrl = `http://127.0.0.1:${httpPort}`;
   const started = Date.now();
   for (;;) {
@@ -81,12 +55,11 @@ async function start(dir: string, timeoutMs: number): Promise<void> {
     if (Date.now() - started > timeoutMs) throw new Error(`serverless offline did not start within ${timeoutMs / 1000} s:\n${output()}`);
     try {
       await fetch(`${baseUrl}/__ready`);
-      break;
+      return baseUrl;
     } catch {
       await new Promise((r) => setTimeout(r, 250));
     }
   }
-  writeFileSync(join(dir, 'ready'), baseUrl);
 }
 
 /**

@@ -6,10 +6,10 @@
  * Packaging bundles every function, the slowest and hungriest step of the suite.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { inject } from 'vitest';
 import { ROOT } from '../../scripts/local-stack';
+import { oncePerRun, runFolder } from './run-once';
 
 export interface Packaged {
   /** The packaged copy of the service: its zips are in `<dir>/.serverless`. */
@@ -27,30 +27,19 @@ export interface Packaged {
 export const PACKAGE_TIMEOUT_MS = 600_000;
 
 export async function packagedService(): Promise<Packaged> {
-  const base = join(inject('runDir'), 'package');
-  const dir = join(base, 'service');
-  const done = join(base, 'done');
-  const failed = join(base, 'failed');
-  let mine = true;
-  try {
-    mkdirSync(base); // atomic: the first file to get here packages
-  } catch {
-    mine = false;
-  }
-  if (mine) {
-    const result = await packageInto(dir);
-    writeFileSync(join(base, 'pid'), String(result.pid));
-    writeFileSync(result.ok ? done : failed, result.output);
-  }
-  for (const deadline = Date.now() + PACKAGE_TIMEOUT_MS; ;) {
-    if (existsSync(failed)) throw new Error(`serverless package failed:\n${readFileSync(failed, 'utf8')}`);
-    if (existsSync(done)) break;
-    if (Date.now() > deadline) throw new Error(`serverless package did not finish within ${PACKAGE_TIMEOUT_MS / 1000} s`);
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  const pid = await oncePerRun(
+    'package',
+    async (base) => {
+      const result = await packageInto(join(base, 'service'));
+      if (!result.ok) throw new Error(`serverless package failed:\n${result.output}`);
+      return String(result.pid);
+    },
+    PACKAGE_TIMEOUT_MS,
+  );
+  const dir = join(runFolder('package'), 'service');
   return {
     dir,
-    pid: Number(readFileSync(join(base, 'pid'), 'utf8')),
+    pid: Number(pid),
     template: JSON.parse(readFileSync(join(dir, '.serverless', 'cloudformation-template-update-stack.json'), 'utf8')),
   };
 }

@@ -6,9 +6,11 @@
 import { randomBytes } from 'node:crypto';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
+import { freshFile } from './fresh-file';
 import { ensureTable, LOCAL_CREDENTIALS } from '../../scripts/local-stack';
 
 const env = process.env;
+freshFile();
 env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 env.STAGE = 'test';
 env.AWS_REGION = 'ap-southeast-3';

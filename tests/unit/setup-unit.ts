@@ -2,6 +2,9 @@
  * The unit tier's environment: configuration only, no emulators. lib/ reads its config
  * lazily; these values let pure code that consults it (e.g. the public image base URL) run.
  */
+import { freshFile } from '../support/fresh-file';
+
+freshFile();
 const env = process.env;
 env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 env.STAGE = 'test';

@@ -2,7 +2,9 @@
  * The route catalogue of the OpenAPI document: for every route of the route table (except
  * the catch-all), what it does, what it takes (the very zod schemas its handler parses
  * with: its `handler.input`, tests/docs/inputs.test.ts), what it answers, and the error
- * texts (from MSG) it can give. One file per area of functions/; shared errors and shapes
+ * texts (from MSG) it can give, and its facts: its fewest DynamoDB round trips and the
+ * history actions a write records (the round-trip and history tests hold the code to
+ * them; the tests' sample requests come from the entries). One file per area of functions/; shared errors and shapes
  * in ./shared.ts. The access rule itself, its 401/403 texts and the generic 500 come from
  * the route table and are added by ../document.ts. `ROUTE_DOCS` is typed
  * `Record<DocumentedRoute, RouteDoc>`, so a new route in the table is a type error until
@@ -26,7 +28,7 @@ import { USER_DOCS } from './users';
 import { VILLAGE_DESCRIPTION_DOCS } from './village-descriptions';
 import { VILLAGE_DOCS } from './villages';
 
-export type { DocumentedRoute, ErrorDoc, RequestDoc, RouteDoc } from './shared';
+export type { DocumentedRoute, ErrorDoc, RequestDoc, RouteDoc, RouteFacts } from './shared';
 
 export const TAGS = [
   { name: 'Akun', description: 'Registration, login, password reset, account verification, token check.' },

@@ -51,6 +51,16 @@ export interface SuccessDoc {
   contentType?: string;
 }
 
+/** What a successful call costs and leaves behind, stated with its documentation; the tests hold the code to it. */
+export interface RouteFacts {
+  /** The fewest sequential DynamoDB round trips it takes (tests/perf/round-trips.test.ts counts them). */
+  trips: number;
+  /** What those round trips are ("token" = the caller's user item, read before anything that depends on who calls). */
+  why: string;
+  /** The actions of the history entries it writes (tests/history/every-write.test.ts). */
+  records?: string[];
+}
+
 export interface RouteDoc {
   tag: string;
   summary: string;
@@ -66,18 +76,19 @@ export interface RouteDoc {
   successHeaders?: Record<string, string>;
   /** Further non-error answers (e.g. a redirect), each with the headers it sets (name → description). */
   otherAnswers?: (SuccessDoc & { headers?: Record<string, string> })[];
+  facts: RouteFacts;
 }
 
 /** The entries of one area (functions/<area>); the index checks that together they document every route. */
 export type AreaDocs = Partial<Record<DocumentedRoute, RouteDoc>>;
 
 /** An area's entry without its tag and summary; `errors` defaults to none. */
-export type Entry = Omit<RouteDoc, 'tag' | 'summary' | 'errors'> & { errors?: ErrorDoc[] };
+export type Entry = Omit<RouteDoc, 'tag' | 'summary' | 'errors' | 'facts'> & { errors?: ErrorDoc[] };
 
 /** The entry builder of one area: its tag is written once. */
 export const area =
   (tag: string) =>
-  (summary: string, entry: Entry): RouteDoc => ({ tag, summary, ...entry, errors: entry.errors ?? [] });
+  (summary: string, entry: Entry, facts: RouteFacts): RouteDoc => ({ tag, summary, ...entry, errors: entry.errors ?? [], facts });
 
 export const e = (status: number, message: string, when: string, suffix?: string): ErrorDoc => ({
   status,

@@ -1,13 +1,17 @@
 /**
  * One VALID request per route, against a fixture: the access matrix sends it with each
  * kind of token (so that only authorization can make it fail), and the fuzzer mutates it
- * into near-valid requests (so that deeper validation is reached). A route of
- * lib/routes.ts without a sample here makes the access matrix fail.
+ * into near-valid requests (so that deeper validation is reached); the history and
+ * round-trip tests send it too. A route's sample comes from its OpenAPI entry when that is
+ * enough (`fromCatalogue`: the path parameters from the fixture, the JSON example as its
+ * body, the documented success status); the routes that need more are written out below.
  *
  * A sample may create what it needs (a fresh village for a DELETE, a fresh reset code…),
  * so the same sample can be sent again after a success destroyed the previous one.
  */
 import type { AccessRule } from '../../../lib/auth/access-rules';
+import { ROUTE_DOCS, type DocumentedRoute } from '../../../lib/openapi/catalogue';
+import { ROUTE_KEYS } from '../../../lib/routes';
 import { apiEvent, uniqueEmail, uniqueName } from '../../support/api';
 import type { FilePart } from '../../support/multipart';
 import { multipart, png } from '../../support/multipart';
@@ -65,7 +69,8 @@ function ownSet(ctx: SampleContext): Promise<VillageSet> {
 const kdPath = (kd: string) => ({ kd_desa: kd });
 const image = (field: string): FilePart => ({ field, data: png(), filename: 'foto.png', contentType: 'image/png' });
 
-export const SAMPLES: Record<string, Sample> = {
+/** The samples the catalogue cannot give: a body of a form, a query, a record made for the request. */
+const EXPLICIT: Record<string, Sample> = {
   // accounts
   'POST /auth/register': async () => ({
     json: {
@@ -90,15 +95,9 @@ export const SAMPLES: Record<string, Sample> = {
     return { json: { email: user.email, resetCode: code, newPassword: 'rahasia-baru-1', confirmPassword: 'rahasia-baru-1' }, ok: 200 };
   },
   'PUT /auth/verify/{email}': async ({ fx }) => ({ pathParameters: { email: fx.unverified.email }, ok: 200 }),
-  'GET /auth/me': async () => ({ ok: 200 }),
-  'PUT /api/akun/notifikasi': async () => ({ json: { pengingat: false, perubahan: true }, ok: 200 }),
 
   // villages
-  'GET /api/desa-wisata': async () => ({ ok: 200 }),
-  'GET /api/desa-wisata/details': async () => ({ ok: 200 }),
   'GET /api/desa-wisata/{kd_desa}': async ({ fx }) => ({ pathParameters: kdPath(fx.village.kd), ok: 200 }),
-  'GET /api/desa-wisata/email/{email}': async ({ fx }) => ({ pathParameters: { email: fx.owner.email }, ok: 200 }),
-  'GET /api/desa-wisata/slug/{slug}': async ({ fx }) => ({ pathParameters: { slug: fx.village.slug }, ok: 200 }),
   'POST /api/desa-wisata': async ({ owner }) => ({ json: villageBody(owner.email), ok: 200 }),
   // a fresh village: the new name moves the slug, which other samples look the fixture up by
   'PUT /api/desa-wisata/{kd_desa}': async ({ owner }) => ({
@@ -155,11 +154,8 @@ export const SAMPLES: Record<string, Sample> = {
     return { pathParameters: kdPath(kd_desa), json: { entity_type: 'atraksi', item_id: 1 }, ok: 200 };
   },
   'POST /api/upload/gambar': async () => ({ form: { files: [image('file')] }, ok: 200 }),
-  'GET /api/atraksi-wisata': async () => ({ ok: 200 }),
 
   // requests
-  'GET /api/permintaan': async () => ({ ok: 200 }),
-  'GET /api/permintaan/{kd_permintaan}': async ({ fx }) => ({ pathParameters: { kd_permintaan: fx.village.kdPermintaan }, ok: 200 }),
   'POST /api/permintaan': async (ctx) => ({ json: { kd_desa: (await ownSet(ctx)).kd, status_permintaan: 'diproses' }, ok: 201 }),
   'PUT /api/permintaan/{kd_permintaan}': async ({ fx }) => ({
     pathParameters: { kd_permintaan: fx.village.kdPermintaan },
@@ -172,8 +168,6 @@ export const SAMPLES: Record<string, Sample> = {
   }),
 
   // village statuses
-  'GET /api/status-desa': async () => ({ ok: 200 }),
-  'GET /api/status-desa/{kd_status}': async ({ fx }) => ({ pathParameters: { kd_status: fx.village.kdStatus }, ok: 200 }),
   'POST /api/status-desa': async ({ fx }) => ({
     json: { kd_desa: fx.village.kd, status: 'ditinjau', keterangan: 'Sedang ditinjau dinas' },
     ok: 201,
@@ -209,7 +203,6 @@ export const SAMPLES: Record<string, Sample> = {
   },
 
   // scores
-  'GET /api/skor': async () => ({ ok: 200 }),
   'GET /api/skor/{kd_desa}': async ({ fx }) => ({ pathParameters: kdPath(fx.village.kd), ok: 200 }),
   'GET /api/skor/{kd_desa}/riwayat': async ({ fx }) => ({ pathParameters: kdPath(fx.village.kd), query: { limit: '5' }, ok: 200 }),
   'GET /api/desa-wisata/{kd_desa}/riwayat': async ({ fx, owner }) => ({
@@ -228,14 +221,11 @@ export const SAMPLES: Record<string, Sample> = {
 
   // evaluation rounds
   'POST /api/evaluasi': async () => ({ json: roundBody(), ok: 201 }),
-  'GET /api/evaluasi': async () => ({ ok: 200 }),
-  'GET /api/evaluasi/{id_evaluasi}': async ({ fx }) => ({ pathParameters: { id_evaluasi: await newRound(fx.dinas.token) }, ok: 200 }),
   'PUT /api/evaluasi/{id_evaluasi}': async ({ fx }) => ({
     pathParameters: { id_evaluasi: await newRound(fx.dinas.token) },
     json: roundBody({ nama: 'Evaluasi diubah' }),
     ok: 200,
   }),
-  'DELETE /api/evaluasi/{id_evaluasi}': async ({ fx }) => ({ pathParameters: { id_evaluasi: await newRound(fx.dinas.token) }, ok: 200 }),
   'GET /api/evaluasi/{id_evaluasi}/desa': async ({ fx }) => ({
     pathParameters: { id_evaluasi: await newRound(fx.dinas.token, { provinsi: 'Jawa Tengah' }) },
     query: { limit: '10' },
@@ -266,193 +256,63 @@ export const SAMPLES: Record<string, Sample> = {
     query: { format: 'xlsx' },
     ok: 200,
   }),
-  'GET /api/evaluasi/{id_evaluasi}/rekap': async ({ fx }) => ({
-    pathParameters: { id_evaluasi: await newRound(fx.dinas.token, { provinsi: 'Jawa Tengah' }) },
-    ok: 200,
-  }),
-  // a fresh round each time: one reminder a day per round
-  'POST /api/evaluasi/{id_evaluasi}/pengingat': async ({ fx }) => ({
-    pathParameters: { id_evaluasi: await newRound(fx.dinas.token, { provinsi: 'Jawa Tengah' }) },
-    ok: 202,
-  }),
 
   // users
   'GET /api/users': async () => ({ query: { includeDesa: 'true' }, ok: 200 }),
 
   // API documentation
-  'GET /openapi.json': async () => ({ ok: 200 }),
-  'GET /docs': async () => ({ ok: 200 }),
   'GET /docs/{asset}': async () => ({ pathParameters: { asset: 'init.js' }, ok: 200 }),
-  'GET /statistik': async () => ({ ok: 200 }),
   'GET /statistik/{asset}': async () => ({ pathParameters: { asset: 'statistik.js' }, ok: 200 }),
-  'GET /evaluasi': async () => ({ ok: 200 }),
   'GET /evaluasi/{asset}': async () => ({ pathParameters: { asset: 'evaluasi.js' }, ok: 200 }),
 
   // the JSON 404 for unknown paths
   'ANY /{proxy+}': async () => ({ method: 'GET', pathParameters: { proxy: 'api/tidak-ada' }, ok: 404 }),
 };
 
-// ---------------------------------------------------------------------------------------
-// What each route's sample must show, beside the sample: a new route is declared here once.
-
-/** The action each write route records (several: one entry each). A write route missing here fails tests/history/every-write.test.ts. */
-export const HISTORY_ACTION: Record<string, string | string[]> = {
-  'POST /auth/register': 'account.registered',
-  'PUT /auth/password': 'account.password_reset',
-  'PUT /auth/verify/{email}': 'account.verified',
-  'POST /api/desa-wisata': 'village.created',
-  'PUT /api/desa-wisata/{kd_desa}': 'village.updated',
-  'DELETE /api/desa-wisata/{kd_desa}': 'village.deleted',
-  'POST /api/deskripsi-wisata': 'tourism_description.created',
-  'PUT /api/deskripsi-wisata/{kd_desa}': 'tourism_description.updated',
-  'DELETE /api/deskripsi-wisata/{kd_desa}': 'tourism_description.deleted',
-  'PATCH /api/deskripsi-wisata/{kd_desa}': 'tourism_description.items_added',
-  'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': 'tourism_description.item_removed',
-  'POST /api/permintaan': 'request.created',
-  'PUT /api/permintaan/{kd_permintaan}': 'request.updated',
-  'DELETE /api/permintaan/{kd_permintaan}': 'request.deleted',
-  'POST /api/status-desa': 'status.created',
-  'PUT /api/status-desa/{kd_status}': 'status.updated',
-  'DELETE /api/status-desa/{kd_status}': 'status.deleted',
-  'POST /api/deskripsi-desa': 'village_description.created',
-  'PUT /api/deskripsi-desa/{kd_desa}': 'village_description.updated',
-  'DELETE /api/deskripsi-desa/{kd_desa}': 'village_description.deleted',
-  'POST /api/skor': 'score.created',
-  'PUT /api/skor/{kd_desa}': 'score.updated',
-  'POST /api/evaluasi': 'evaluation.created',
-  'PUT /api/evaluasi/{id_evaluasi}': 'evaluation.updated',
-  'DELETE /api/evaluasi/{id_evaluasi}': 'evaluation.deleted',
-  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri': 'assessment.created',
-  'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/ajukan': 'assessment.submitted',
-  // the review and the score it sets (which the score's trajectory shows)
-  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/penilaian': ['assessment.reviewed', 'score.updated'],
-  // the round's reminder day (its notice rides in the same transaction)
-  'POST /api/evaluasi/{id_evaluasi}/pengingat': 'evaluation.reminded',
-  'PUT /api/akun/notifikasi': 'account.notifications_changed',
+/** The path parameters a sample takes from the fixture, by name. */
+const PATH_FIXTURE: Record<string, (ctx: SampleContext) => Promise<string>> = {
+  kd_desa: async (ctx) => (await ownSet(ctx)).kd,
+  // a fresh round each time, open for self-assessment over the fixture's province (a reminder goes out once a day per round)
+  id_evaluasi: (ctx) => newRound(ctx.fx.dinas.token, { provinsi: 'Jawa Tengah' }),
+  kd_permintaan: async ({ fx }) => fx.village.kdPermintaan,
+  kd_status: async ({ fx }) => fx.village.kdStatus,
+  slug: async ({ fx }) => fx.village.slug,
+  email: async ({ fx }) => fx.owner.email,
 };
 
 /**
- * The fewest sequential round trips each route's valid request can take, and why.
- * "token" = the caller's user item (GetItem), needed before anything that depends on who
- * calls; "versions" = the lists' version read, which must come before the list itself.
+ * A route's sample from its catalogue entry: each path parameter from the fixture, the JSON
+ * body its example, `ok` its success status. None for a route whose entry is not enough: a
+ * form or file body, a query it must have, a path parameter the fixture does not give.
  */
-export const MINIMUM_TRIPS: Record<string, { trips: number; why: string }> = {
-  'POST /auth/register': { trips: 2, why: 'user id counter, then user + username marker in one transaction' },
-  'POST /auth/login': { trips: 1, why: 'user ∥ login throttles (a failed login adds its writes)' },
-  'POST /auth/password': { trips: 2, why: 'user, then the conditional code write (once a minute)' },
-  'POST /auth/password/verify': { trips: 3, why: 'code, take one try atomically, give it back (a try is taken before the comparison)' },
-  'PUT /auth/password': { trips: 4, why: 'code, take one try, the account’s login locks, then password + code + locks in one transaction' },
-  'PUT /auth/verify/{email}': { trips: 3, why: 'token, the account (already verified: no write), then the change + list version' },
-  'GET /auth/me': { trips: 1, why: 'token' },
-  'PUT /api/akun/notifikasi': { trips: 3, why: 'token, the account (its switches as read), then its change + history entry' },
-  'GET /api/desa-wisata/{kd_desa}/riwayat': { trips: 2, why: 'token + village together, then one Query of its timeline' },
-  'GET /api/skor/{kd_desa}/riwayat': { trips: 1, why: 'one Query of the village timeline (score entries)' },
-  'GET /api/riwayat': { trips: 2, why: 'token, then one Query of the feed' },
-  'GET /api/desa-wisata/export': { trips: 2, why: 'token, then villages ∥ requests ∥ statuses ∥ scores ∥ users (list Queries)' },
-  'GET /api/statistik': {
-    trips: 2,
-    why: 'with a token: the token, then one Query of the region counters (without one: list versions ∥ that Query, one round trip; the bench measures it)',
-  },
-  'GET /api/desa-wisata': { trips: 2, why: 'list versions (read first, for the tag), then villages ∥ requests ∥ users' },
-  'GET /api/desa-wisata/details': { trips: 2, why: 'list versions, then villages' },
-  'GET /api/desa-wisata/{kd_desa}': { trips: 1, why: 'the village' },
-  'GET /api/desa-wisata/email/{email}': { trips: 1, why: 'the owner index' },
-  'GET /api/desa-wisata/slug/{slug}': { trips: 1, why: 'the slug marker, which carries the public view' },
-  'POST /api/desa-wisata': { trips: 3, why: 'token, the caller’s villages (first village rule), then village + slug + request' },
-  'PUT /api/desa-wisata/{kd_desa}': { trips: 2, why: 'token + village read together, then the versioned write' },
-  'DELETE /api/desa-wisata/{kd_desa}': {
-    trips: 5,
-    why: 'token + village, the partition (consistent Query), list positions, one transaction, then the marks of its images (one guarded transaction per 98)',
-  },
-  'POST /api/deskripsi-wisata': {
-    trips: 5,
-    why: 'token, village (its code is in the body), existing description, list counter, then the transaction',
-  },
-  'GET /api/deskripsi-wisata': { trips: 3, why: 'list versions, then counter ∥ position index, then the page’s descriptions' },
-  'GET /api/deskripsi-wisata/{kd_desa}': { trips: 1, why: 'the description' },
-  'PUT /api/deskripsi-wisata/{kd_desa}': { trips: 2, why: 'token + village + description together, then the versioned write' },
-  'DELETE /api/deskripsi-wisata/{kd_desa}': { trips: 3, why: 'token + village + description, list positions, then the transaction' },
-  'PATCH /api/deskripsi-wisata/{kd_desa}': { trips: 2, why: 'token + village + description together, then the versioned write' },
-  'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': {
-    trips: 2,
-    why: 'token + village + description together, then the versioned write',
-  },
-  'POST /api/upload/gambar': { trips: 1, why: 'token (then S3)' },
-  'GET /api/atraksi-wisata': { trips: 3, why: 'attraction index from a random point (and the wrap-around), then their villages' },
-  'GET /api/permintaan': { trips: 2, why: 'token, then requests ∥ users ∥ villages' },
-  'GET /api/permintaan/{kd_permintaan}': { trips: 3, why: 'token, the request, then its user ∥ village names' },
-  'POST /api/permintaan': { trips: 3, why: 'token, the village (ownership), then request + village codes' },
-  'PUT /api/permintaan/{kd_permintaan}': {
-    trips: 3,
-    why: 'the request (its entry names what it replaces), its village (the statistics it moves), then one conditional transaction',
-  },
-  'DELETE /api/permintaan/{kd_permintaan}': {
-    trips: 3,
-    why: 'the request, its village (codes, statistics), then request + village in one transaction',
-  },
-  'GET /api/status-desa': { trips: 2, why: 'list versions, then statuses ∥ villages' },
-  'GET /api/status-desa/{kd_status}': { trips: 2, why: 'token, then the status' },
-  'POST /api/status-desa': { trips: 3, why: 'token, the village, then status + village codes' },
-  'PUT /api/status-desa/{kd_status}': {
-    trips: 3,
-    why: 'token + the status together, its village (the statistics it moves), then one conditional transaction',
-  },
-  'DELETE /api/status-desa/{kd_status}': {
-    trips: 3,
-    why: 'token + the status together, its village (codes, statistics), then status + village in one transaction',
-  },
-  'GET /api/deskripsi-desa/{kd_desa}': { trips: 1, why: 'the description' },
-  'POST /api/deskripsi-desa': { trips: 4, why: 'token, village (its code is in the body), existing description, then the transaction' },
-  'PUT /api/deskripsi-desa/{kd_desa}': { trips: 2, why: 'token + village + description together, then the versioned write' },
-  'DELETE /api/deskripsi-desa/{kd_desa}': { trips: 2, why: 'token + village + description together, then the versioned write' },
-  'GET /api/skor': { trips: 2, why: 'list versions, then villages ∥ scores' },
-  'GET /api/skor/{kd_desa}': { trips: 1, why: 'the score' },
-  'POST /api/skor': {
-    trips: 3,
-    why: 'token, the village (the category it counts), then score + village + region counters in one transaction',
-  },
-  'PUT /api/skor/{kd_desa}': {
-    trips: 2,
-    why: 'token + village + score together, then the score (if unchanged) + village check in one transaction',
-  },
-  'POST /api/evaluasi': { trips: 2, why: 'token, then the round + its history entry' },
-  'GET /api/evaluasi': { trips: 2, why: 'token, then one Query of the rounds' },
-  'GET /api/evaluasi/{id_evaluasi}': { trips: 2, why: 'token, then the round' },
-  'PUT /api/evaluasi/{id_evaluasi}': { trips: 3, why: 'token, the round, then its change + history entry' },
-  'DELETE /api/evaluasi/{id_evaluasi}': {
-    trips: 5,
-    why: 'token, the round, its deletion, then its partition’s drafts and counters (Query, batch delete)',
-  },
-  'GET /api/evaluasi/{id_evaluasi}/desa': { trips: 3, why: 'token, the round (its region), then the villages in scope ∥ the assessments' },
-  'GET /api/evaluasi/{id_evaluasi}/desa/{kd_desa}': { trips: 2, why: 'token, then round ∥ village ∥ assessment' },
-  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri': {
-    trips: 3,
-    why: 'token, round ∥ village ∥ assessment, then assessment + round check + counters + history in one transaction',
-  },
-  'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/ajukan': {
-    trips: 3,
-    why: 'token, round ∥ village ∥ assessment, then assessment + counters + history in one transaction',
-  },
-  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/penilaian': {
-    trips: 3,
-    why: 'token, round ∥ village ∥ assessment ∥ score, then assessment + score + village + counters + histories in one transaction',
-  },
-  'GET /api/evaluasi/{id_evaluasi}/export': { trips: 3, why: 'token, the round, then the villages in scope ∥ the assessments' },
-  'GET /api/evaluasi/{id_evaluasi}/rekap': { trips: 3, why: 'token, the round, then its counters ∥ the region counters' },
-  'POST /api/evaluasi/{id_evaluasi}/pengingat': {
-    trips: 3,
-    why: 'token, the round, then its reminder day + history entry + one outbox item in one transaction',
-  },
-  'GET /api/users': { trips: 2, why: 'list versions, then users ∥ villages' },
-  'GET /openapi.json': { trips: 0, why: 'built from code' },
-  'GET /docs': { trips: 0, why: 'static' },
-  'GET /docs/{asset}': { trips: 0, why: 'static' },
-  'GET /statistik': { trips: 0, why: 'static (its script reads GET /api/statistik)' },
-  'GET /statistik/{asset}': { trips: 0, why: 'static' },
-  'GET /evaluasi': { trips: 0, why: 'static (its script calls the evaluation routes)' },
-  'GET /evaluasi/{asset}': { trips: 0, why: 'static' },
-  'ANY /{proxy+}': { trips: 0, why: 'a 404 without a lookup' },
-};
+function fromCatalogue(key: DocumentedRoute): Sample | undefined {
+  const doc = ROUTE_DOCS[key];
+  const params = Object.keys(doc.params?.shape ?? {});
+  if (!params.every((p) => p in PATH_FIXTURE)) return undefined;
+  if (doc.request && doc.request.kind !== 'json') return undefined;
+  if (doc.query && !doc.query.safeParse({}).success) return undefined;
+  const json = doc.request?.example as Record<string, unknown> | undefined;
+  return async (ctx) => ({
+    pathParameters: Object.fromEntries(await Promise.all(params.map(async (p) => [p, await PATH_FIXTURE[p]!(ctx)] as const))),
+    ...(json ? { json } : {}),
+    ok: doc.success.status,
+  });
+}
+
+/** Every route's sample: written out above, else from the catalogue (a route with neither has none: the access matrix fails). */
+export const SAMPLES: Record<string, Sample> = Object.fromEntries(
+  ROUTE_KEYS.flatMap((key) => {
+    const sample = EXPLICIT[key] ?? (key === 'ANY /{proxy+}' ? undefined : fromCatalogue(key));
+    return sample ? [[key, sample] as const] : [];
+  }),
+);
+
+/** The actions a write route's sample writes to the history, as its catalogue entry states them. */
+export const historyActions = (key: string): string[] | undefined => ROUTE_DOCS[key as DocumentedRoute]?.facts.records;
+
+/** The fewest sequential round trips a route's sample can take, and why, as its catalogue entry states them. */
+export const minimumTrips = (key: string): { trips: number; why: string } =>
+  key === 'ANY /{proxy+}' ? { trips: 0, why: 'a 404 without a lookup' } : ROUTE_DOCS[key as DocumentedRoute].facts;
 
 /** A caller the route's access rule lets in (none for a public route). */
 export function callerFor(fx: Fixture, rule: AccessRule): TestUser | undefined {
