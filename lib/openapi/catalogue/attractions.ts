@@ -6,11 +6,8 @@ import * as R from '../responses';
 const entry = area('Deskripsi wisata');
 
 export const ATTRACTION_DOCS = {
-  'GET /api/atraksi-wisata': entry(
-    'Up to 8 random attractions that have an image (home page)',
-    {
-      success: okData(z.array(R.Attraction).max(8)),
-    },
-    { trips: 3, why: 'attraction index from a random point (and the wrap-around), then their villages' },
-  ),
+  'GET /api/atraksi-wisata': entry('Up to 8 random attractions that have an image (home page)', {
+    facts: { trips: 3, why: 'attraction index from a random point (and the wrap-around), then their villages' },
+    success: okData(z.array(R.Attraction).max(8)),
+  }),
 } satisfies AreaDocs;

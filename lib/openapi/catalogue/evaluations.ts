@@ -123,221 +123,186 @@ const selfPeriod = [
 ];
 
 export const EVALUATION_DOCS = {
-  'POST /api/evaluasi': entry(
-    'Open an evaluation round',
-    {
-      description:
-        'Dates are calendar days in Western Indonesian Time; mulai ≤ batas_mandiri ≤ selesai. Without provinsi, every village is in scope.',
-      request: json(roundInput, roundExample),
-      success: createdDoc(R.success({ message: R.message(MSG.evaluationCreated), data: Round })),
-      errors: roundInvalid,
-    },
-    { trips: 2, why: 'token, then the round + its history entry', records: ['evaluation.created'] },
-  ),
-  'GET /api/evaluasi': entry(
-    'Every evaluation round, newest first',
-    { success: okData(z.array(Round)) },
-    { trips: 2, why: 'token, then one Query of the rounds' },
-  ),
-  'GET /api/evaluasi/{id_evaluasi}': entry('One evaluation round', byKey(evaluationParams, Round, roundMissing), {
-    trips: 2,
-    why: 'token, then the round',
+  'POST /api/evaluasi': entry('Open an evaluation round', {
+    facts: { trips: 2, why: 'token, then the round + its history entry', records: ['evaluation.created'] },
+    description:
+      'Dates are calendar days in Western Indonesian Time; mulai ≤ batas_mandiri ≤ selesai. Without provinsi, every village is in scope.',
+    request: json(roundInput, roundExample),
+    success: createdDoc(R.success({ message: R.message(MSG.evaluationCreated), data: Round })),
+    errors: roundInvalid,
   }),
-  'PUT /api/evaluasi/{id_evaluasi}': entry(
-    'Change an evaluation round',
-    {
-      description: 'The whole round, until it is over. Its region can change only while nothing was submitted or reviewed.',
-      params: evaluationParams,
-      request: json(roundInput, roundExample),
-      success: ok(R.success({ message: R.message(MSG.evaluationUpdated), data: Round })),
-      errors: [
-        ...roundInvalid,
-        roundMissing,
-        e(409, MSG.evaluationFinished, 'The round is over'),
-        e(409, MSG.evaluationHasSubmissions, 'The region changes after a submission'),
-      ],
-    },
-    { trips: 3, why: 'token, the round, then its change + history entry', records: ['evaluation.updated'] },
-  ),
-  'DELETE /api/evaluasi/{id_evaluasi}': entry(
-    'Delete an evaluation round',
-    {
-      description: 'Only while no self-assessment was submitted and no village reviewed; its drafts go with it.',
-      params: evaluationParams,
-      success: done(MSG.evaluationDeleted),
-      errors: [roundMissing, e(409, MSG.evaluationHasSubmissions, 'Something was submitted or reviewed')],
-    },
-    {
+  'GET /api/evaluasi': entry('Every evaluation round, newest first', {
+    facts: { trips: 2, why: 'token, then one Query of the rounds' },
+    success: okData(z.array(Round)),
+  }),
+  'GET /api/evaluasi/{id_evaluasi}': entry('One evaluation round', {
+    facts: { trips: 2, why: 'token, then the round' },
+    ...byKey(evaluationParams, Round, roundMissing),
+  }),
+  'PUT /api/evaluasi/{id_evaluasi}': entry('Change an evaluation round', {
+    facts: { trips: 3, why: 'token, the round, then its change + history entry', records: ['evaluation.updated'] },
+    description: 'The whole round, until it is over. Its region can change only while nothing was submitted or reviewed.',
+    params: evaluationParams,
+    request: json(roundInput, roundExample),
+    success: ok(R.success({ message: R.message(MSG.evaluationUpdated), data: Round })),
+    errors: [
+      ...roundInvalid,
+      roundMissing,
+      e(409, MSG.evaluationFinished, 'The round is over'),
+      e(409, MSG.evaluationHasSubmissions, 'The region changes after a submission'),
+    ],
+  }),
+  'DELETE /api/evaluasi/{id_evaluasi}': entry('Delete an evaluation round', {
+    facts: {
       trips: 5,
       why: 'token, the round, its deletion, then its partition’s drafts and counters (Query, batch delete)',
       records: ['evaluation.deleted'],
     },
-  ),
-  'GET /api/evaluasi/{id_evaluasi}/desa': entry(
-    'The villages of a round with their state',
-    {
-      description:
-        'dinas and admin: every village in scope; pengelola: their own. One page (default 100 rows) and `pagination`. States: belum (nothing written), draf, diajukan (submitted), dinilai (reviewed).',
-      params: evaluationParams,
-      query: roundVillagesQuery,
-      success: ok(R.success({ data: z.array(VillageRow), pagination: R.Pagination })),
-      errors: [
-        pagingInvalid,
-        e(400, MSG.evaluationStateInvalid, 'status is not a state'),
-        e(400, MSG.listFilterInvalid, 'A region filter is invalid'),
-        roundMissing,
-      ],
-    },
-    { trips: 3, why: 'token, the round (its region), then the villages in scope ∥ the assessments' },
-  ),
-  'GET /api/evaluasi/{id_evaluasi}/desa/{kd_desa}': entry(
-    "A village's assessment in a round",
-    {
-      description:
-        'Its owner, dinas and admin: the self-assessment with its evidence, and the review. `status: belum` when nothing was written yet.',
-      params: assessmentParams,
-      // nothing written yet: only the round, the village and `status: belum`
-      success: okData(Assessment.partial({ created_at: true, updated_at: true }).meta({ id: 'VillageAssessmentOrNone' })),
-      errors: [ownerOnlyError, ...villageOut],
-    },
-    { trips: 2, why: 'token, then round ∥ village ∥ assessment' },
-  ),
-  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri': entry(
-    'Save the self-assessment (a draft)',
-    {
-      description:
-        'The village’s own pengelola, from mulai through batas_mandiri. Any of the six values (1–100) and per criterion `bukti` {catatan ≤ 2,000 characters, tautan: up to 10 http(s) links}; the draft becomes what is sent.',
-      params: assessmentParams,
-      request: formBody(
-        selfAssessmentInput,
-        SCORE_FIELDS.map((f) => ({
-          field: `${evidenceField(f)}[]`,
-          description: `Evidence of ${f}: photos (JPG, PNG, WebP; re-encoded, metadata dropped) or PDF files, up to ${mb(IMAGE_MAX_BYTES)} each`,
-          maxFiles: EVIDENCE_FILES_PER_CRITERION,
-        })),
-        {
-          ...scores,
-          bukti: { partisipasi_masyarakat: { catatan: '45 warga terlibat', tautan: ['https://example.org/laporan'] } },
-        },
-      ),
-      success: ok(R.success({ message: R.message(MSG.selfAssessmentSaved), data: Assessment })),
-      errors: [
-        ...descriptionFormErrors(EVIDENCE_LIMITS, MSG.selfAssessmentInvalid),
-        e(415, MSG.evidenceTypeInvalid, 'A file is neither an image (JPG, PNG, WebP) nor a PDF, by its bytes'),
-        e(400, MSG.evidenceTooMany, 'A criterion would hold more than five files'),
-        e(400, MSG.evidenceFileUnknown, '`berkas` names a file the assessment does not have'),
-        ownerOnlyError,
-        ...villageOut,
-        ...selfPeriod,
-      ],
-    },
-    {
+    description: 'Only while no self-assessment was submitted and no village reviewed; its drafts go with it.',
+    params: evaluationParams,
+    success: done(MSG.evaluationDeleted),
+    errors: [roundMissing, e(409, MSG.evaluationHasSubmissions, 'Something was submitted or reviewed')],
+  }),
+  'GET /api/evaluasi/{id_evaluasi}/desa': entry('The villages of a round with their state', {
+    facts: { trips: 3, why: 'token, the round (its region), then the villages in scope ∥ the assessments' },
+    description:
+      'dinas and admin: every village in scope; pengelola: their own. One page (default 100 rows) and `pagination`. States: belum (nothing written), draf, diajukan (submitted), dinilai (reviewed).',
+    params: evaluationParams,
+    query: roundVillagesQuery,
+    success: ok(R.success({ data: z.array(VillageRow), pagination: R.Pagination })),
+    errors: [
+      pagingInvalid,
+      e(400, MSG.evaluationStateInvalid, 'status is not a state'),
+      e(400, MSG.listFilterInvalid, 'A region filter is invalid'),
+      roundMissing,
+    ],
+  }),
+  'GET /api/evaluasi/{id_evaluasi}/desa/{kd_desa}': entry("A village's assessment in a round", {
+    facts: { trips: 2, why: 'token, then round ∥ village ∥ assessment' },
+    description:
+      'Its owner, dinas and admin: the self-assessment with its evidence, and the review. `status: belum` when nothing was written yet.',
+    params: assessmentParams,
+    // nothing written yet: only the round, the village and `status: belum`
+    success: okData(Assessment.partial({ created_at: true, updated_at: true }).meta({ id: 'VillageAssessmentOrNone' })),
+    errors: [ownerOnlyError, ...villageOut],
+  }),
+  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri': entry('Save the self-assessment (a draft)', {
+    facts: {
       trips: 3,
       why: 'token, round ∥ village ∥ assessment, then assessment + round check + counters + history in one transaction',
       records: ['assessment.created'],
     },
-  ),
-  'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/ajukan': entry(
-    'Submit the self-assessment',
-    {
-      description: 'All six values must be filled in; no edits afterwards.',
-      params: assessmentParams,
-      success: ok(R.success({ message: R.message(MSG.selfAssessmentSubmitted), data: Assessment })),
-      errors: [
-        ownerOnlyError,
-        ...villageOut,
-        e(404, MSG.selfAssessmentMissing, 'No draft yet'),
-        ...selfPeriod,
-        e(409, MSG.selfAssessmentIncomplete, 'A value is missing'),
-      ],
-    },
-    {
+    description:
+      'The village’s own pengelola, from mulai through batas_mandiri. Any of the six values (1–100) and per criterion `bukti` {catatan ≤ 2,000 characters, tautan: up to 10 http(s) links}; the draft becomes what is sent.',
+    params: assessmentParams,
+    request: formBody(
+      selfAssessmentInput,
+      SCORE_FIELDS.map((f) => ({
+        field: `${evidenceField(f)}[]`,
+        description: `Evidence of ${f}: photos (JPG, PNG, WebP; re-encoded, metadata dropped) or PDF files, up to ${mb(IMAGE_MAX_BYTES)} each`,
+        maxFiles: EVIDENCE_FILES_PER_CRITERION,
+      })),
+      {
+        ...scores,
+        bukti: { partisipasi_masyarakat: { catatan: '45 warga terlibat', tautan: ['https://example.org/laporan'] } },
+      },
+    ),
+    success: ok(R.success({ message: R.message(MSG.selfAssessmentSaved), data: Assessment })),
+    errors: [
+      ...descriptionFormErrors(EVIDENCE_LIMITS, MSG.selfAssessmentInvalid),
+      e(415, MSG.evidenceTypeInvalid, 'A file is neither an image (JPG, PNG, WebP) nor a PDF, by its bytes'),
+      e(400, MSG.evidenceTooMany, 'A criterion would hold more than five files'),
+      e(400, MSG.evidenceFileUnknown, '`berkas` names a file the assessment does not have'),
+      ownerOnlyError,
+      ...villageOut,
+      ...selfPeriod,
+    ],
+  }),
+  'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/ajukan': entry('Submit the self-assessment', {
+    facts: {
       trips: 3,
       why: 'token, round ∥ village ∥ assessment, then assessment + counters + history in one transaction',
       records: ['assessment.submitted'],
     },
-  ),
-  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/penilaian': entry(
-    'Review a village (it becomes its score)',
-    {
-      description:
-        'dinas, from mulai until selesai, with or without a self-assessment; again to correct it. The review becomes the village’s current score exactly as PUT /api/skor would set it (category, statistics, list versions), and the score history entry names the round (`id_evaluasi` in GET /api/skor/{kd_desa}/riwayat).',
-      params: assessmentParams,
-      request: json(reviewInput, { ...scores, catatan: { keramahan_difabel: 'Belum ada jalur kursi roda ke area utama' } }),
-      success: ok(R.success({ message: R.message(MSG.reviewSaved), data: Assessment.extend({ gerak: Move }) })),
-      errors: [
-        badJson,
-        fieldsInvalid(MSG.reviewInvalid),
-        ...villageOut,
-        e(409, MSG.reviewNotStarted, 'Before mulai'),
-        e(409, MSG.evaluationFinished, 'After selesai'),
-      ],
-    },
-    {
+    description: 'All six values must be filled in; no edits afterwards.',
+    params: assessmentParams,
+    success: ok(R.success({ message: R.message(MSG.selfAssessmentSubmitted), data: Assessment })),
+    errors: [
+      ownerOnlyError,
+      ...villageOut,
+      e(404, MSG.selfAssessmentMissing, 'No draft yet'),
+      ...selfPeriod,
+      e(409, MSG.selfAssessmentIncomplete, 'A value is missing'),
+    ],
+  }),
+  'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/penilaian': entry('Review a village (it becomes its score)', {
+    facts: {
       trips: 3,
       why: 'token, round ∥ village ∥ assessment ∥ score, then assessment + score + village + counters + histories in one transaction',
       records: ['assessment.reviewed', 'score.updated'],
     },
-  ),
-  'GET /api/evaluasi/{id_evaluasi}/rekap': entry(
-    "A round's progress",
-    {
-      description:
-        'From counters kept by the writes (cost: the number of regions, not villages): villages in scope, states, category moves, mean self-score and review per criterion, the weakest criterion, overall and per kabupaten.',
-      params: evaluationParams,
-      query: summaryQuery,
-      success: okData(Summary),
-      errors: [e(400, MSG.listFilterInvalid, 'A region filter is invalid'), roundMissing],
-    },
-    { trips: 3, why: 'token, the round, then its counters ∥ the region counters' },
-  ),
-  'POST /api/evaluasi/{id_evaluasi}/pengingat': entry(
-    'Remind the villages that have not submitted',
-    {
-      description:
-        'While self-assessment is open: a mail to the manager of each village in scope whose self-assessment is not submitted (none yet, or a draft), unless they turned reminders off (PUT /api/akun/notifikasi). At most one reminder a day per round (this or the automatic one, from 08:00 WIB three days before batas_mandiri). The mails go out with the outbox drain (every minute), at the stage’s SES rate.',
-      params: evaluationParams,
-      success: {
-        status: 202,
-        description: 'Accepted: the reminder is queued',
-        schema: R.success({
-          message: R.message(MSG.reminderQueued),
-          data: z.object({ id_evaluasi: z.string(), tanggal: z.iso.date().meta({ description: 'The day of the reminder (WIB)' }) }),
-        }),
-      },
-      errors: [
-        roundMissing,
-        e(409, MSG.reminderOutsidePeriod, 'Self-assessment is not open (before mulai or after batas_mandiri)'),
-        e(409, MSG.reminderAlreadySent, 'A reminder of this round went out today already'),
-      ],
-    },
-    {
+    description:
+      'dinas, from mulai until selesai, with or without a self-assessment; again to correct it. The review becomes the village’s current score exactly as PUT /api/skor would set it (category, statistics, list versions), and the score history entry names the round (`id_evaluasi` in GET /api/skor/{kd_desa}/riwayat).',
+    params: assessmentParams,
+    request: json(reviewInput, { ...scores, catatan: { keramahan_difabel: 'Belum ada jalur kursi roda ke area utama' } }),
+    success: ok(R.success({ message: R.message(MSG.reviewSaved), data: Assessment.extend({ gerak: Move }) })),
+    errors: [
+      badJson,
+      fieldsInvalid(MSG.reviewInvalid),
+      ...villageOut,
+      e(409, MSG.reviewNotStarted, 'Before mulai'),
+      e(409, MSG.evaluationFinished, 'After selesai'),
+    ],
+  }),
+  'GET /api/evaluasi/{id_evaluasi}/rekap': entry("A round's progress", {
+    facts: { trips: 3, why: 'token, the round, then its counters ∥ the region counters' },
+    description:
+      'From counters kept by the writes (cost: the number of regions, not villages): villages in scope, states, category moves, mean self-score and review per criterion, the weakest criterion, overall and per kabupaten.',
+    params: evaluationParams,
+    query: summaryQuery,
+    success: okData(Summary),
+    errors: [e(400, MSG.listFilterInvalid, 'A region filter is invalid'), roundMissing],
+  }),
+  'POST /api/evaluasi/{id_evaluasi}/pengingat': entry('Remind the villages that have not submitted', {
+    facts: {
       trips: 3,
       why: 'token, the round, then its reminder day + history entry + one outbox item in one transaction',
       records: ['evaluation.reminded'],
     },
-  ),
-  'GET /api/evaluasi/{id_evaluasi}/export': entry(
-    "A round's villages as a spreadsheet (XLSX) or CSV file",
-    {
-      description:
-        'One row per village in scope: code, name, region, state, the six submitted self-scores and when, the six review values, average, the category before and after and the move, the review notes, when reviewed.',
-      params: evaluationParams,
-      query: roundExportQuery,
-      ...fileAnswers,
-      errors: [e(400, MSG.exportQueryInvalid, 'format not xlsx or csv'), roundMissing],
+    description:
+      'While self-assessment is open: a mail to the manager of each village in scope whose self-assessment is not submitted (none yet, or a draft), unless they turned reminders off (PUT /api/akun/notifikasi). At most one reminder a day per round (this or the automatic one, from 08:00 WIB three days before batas_mandiri). The mails go out with the outbox drain (every minute), at the stage’s SES rate.',
+    params: evaluationParams,
+    success: {
+      status: 202,
+      description: 'Accepted: the reminder is queued',
+      schema: R.success({
+        message: R.message(MSG.reminderQueued),
+        data: z.object({ id_evaluasi: z.string(), tanggal: z.iso.date().meta({ description: 'The day of the reminder (WIB)' }) }),
+      }),
     },
-    { trips: 3, why: 'token, the round, then the villages in scope ∥ the assessments' },
-  ),
-  'GET /evaluasi': entry(
-    'The evaluation page: sign in, the rounds, self-assessment with evidence, review beside it, progress',
-    htmlPage(
+    errors: [
+      roundMissing,
+      e(409, MSG.reminderOutsidePeriod, 'Self-assessment is not open (before mulai or after batas_mandiri)'),
+      e(409, MSG.reminderAlreadySent, 'A reminder of this round went out today already'),
+    ],
+  }),
+  'GET /api/evaluasi/{id_evaluasi}/export': entry("A round's villages as a spreadsheet (XLSX) or CSV file", {
+    facts: { trips: 3, why: 'token, the round, then the villages in scope ∥ the assessments' },
+    description:
+      'One row per village in scope: code, name, region, state, the six submitted self-scores and when, the six review values, average, the category before and after and the move, the review notes, when reviewed.',
+    params: evaluationParams,
+    query: roundExportQuery,
+    ...fileAnswers,
+    errors: [e(400, MSG.exportQueryInvalid, 'format not xlsx or csv'), roundMissing],
+  }),
+  'GET /evaluasi': entry('The evaluation page: sign in, the rounds, self-assessment with evidence, review beside it, progress', {
+    facts: { trips: 0, why: 'static (its script calls the evaluation routes)' },
+    ...htmlPage(
       'An HTML page in Indonesian that drives the evaluation routes (and POST /auth/login) with the token of who signs in (kept in sessionStorage); its script and style come from this API (`GET /evaluasi/{asset}`), not from a CDN.',
     ),
-    { trips: 0, why: 'static (its script calls the evaluation routes)' },
-  ),
-  'GET /evaluasi/{asset}': entry('A script or stylesheet of the evaluation page', pageAsset('One of `evaluasi.js`, `evaluasi.css`.'), {
-    trips: 0,
-    why: 'static',
+  }),
+  'GET /evaluasi/{asset}': entry('A script or stylesheet of the evaluation page', {
+    facts: { trips: 0, why: 'static' },
+    ...pageAsset('One of `evaluasi.js`, `evaluasi.css`.'),
   }),
 } satisfies AreaDocs;

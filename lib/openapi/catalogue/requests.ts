@@ -11,51 +11,41 @@ const TEMPORARILY_OPEN = 'Open for now, as the contract says ("temporarily open"
 const requestMissing = e(404, MSG.requestNotFound, 'No request with this code');
 
 export const REQUEST_DOCS = {
-  'GET /api/permintaan': entry(
-    'All requests with requester and village names',
-    { success: okData(z.array(R.Request)) },
-    { trips: 2, why: 'token, then requests ∥ users ∥ villages' },
-  ),
-  'GET /api/permintaan/{kd_permintaan}': entry('One request', byKey(kdPermintaanParams, R.Request, requestMissing), {
-    trips: 3,
-    why: 'token, the request, then its user ∥ village names',
+  'GET /api/permintaan': entry('All requests with requester and village names', {
+    facts: { trips: 2, why: 'token, then requests ∥ users ∥ villages' },
+    success: okData(z.array(R.Request)),
   }),
-  'POST /api/permintaan': entry(
-    'File a request for a village the caller owns',
-    {
-      request: json(createRequestInput, { kd_desa: 'DESA-a1B2c3D4e5', status_permintaan: 'diproses' }),
-      success: createdDoc(withData(MSG.requestCreated, z.object({ kd_permintaan: z.string() }))),
-      errors: [e(400, MSG.requestInvalid, 'The body is not JSON, or a field is missing or invalid'), ...ownVillage],
-    },
-    { trips: 3, why: 'token, the village (ownership), then request + village codes', records: ['request.created'] },
-  ),
-  'PUT /api/permintaan/{kd_permintaan}': entry(
-    'Set the status of a request',
-    {
-      description: `Any status may follow any other. ${TEMPORARILY_OPEN}`,
-      params: kdPermintaanParams,
-      request: json(updateRequestInput, { status_permintaan: 'diterima' }),
-      success: done(MSG.requestUpdated),
-      errors: [e(400, MSG.requestInvalid, 'The body is not JSON, or status_permintaan is missing or invalid'), requestMissing],
-    },
-    {
+  'GET /api/permintaan/{kd_permintaan}': entry('One request', {
+    facts: { trips: 3, why: 'token, the request, then its user ∥ village names' },
+    ...byKey(kdPermintaanParams, R.Request, requestMissing),
+  }),
+  'POST /api/permintaan': entry('File a request for a village the caller owns', {
+    facts: { trips: 3, why: 'token, the village (ownership), then request + village codes', records: ['request.created'] },
+    request: json(createRequestInput, { kd_desa: 'DESA-a1B2c3D4e5', status_permintaan: 'diproses' }),
+    success: createdDoc(withData(MSG.requestCreated, z.object({ kd_permintaan: z.string() }))),
+    errors: [e(400, MSG.requestInvalid, 'The body is not JSON, or a field is missing or invalid'), ...ownVillage],
+  }),
+  'PUT /api/permintaan/{kd_permintaan}': entry('Set the status of a request', {
+    facts: {
       trips: 3,
       why: 'the request (its entry names what it replaces), its village (the statistics it moves), then one conditional transaction',
       records: ['request.updated'],
     },
-  ),
-  'DELETE /api/permintaan/{kd_permintaan}': entry(
-    'Delete a request',
-    {
-      description: TEMPORARILY_OPEN,
-      params: kdPermintaanParams,
-      success: done(MSG.requestDeleted),
-      errors: [requestMissing],
-    },
-    {
+    description: `Any status may follow any other. ${TEMPORARILY_OPEN}`,
+    params: kdPermintaanParams,
+    request: json(updateRequestInput, { status_permintaan: 'diterima' }),
+    success: done(MSG.requestUpdated),
+    errors: [e(400, MSG.requestInvalid, 'The body is not JSON, or status_permintaan is missing or invalid'), requestMissing],
+  }),
+  'DELETE /api/permintaan/{kd_permintaan}': entry('Delete a request', {
+    facts: {
       trips: 3,
       why: 'the request, its village (codes, statistics), then request + village in one transaction',
       records: ['request.deleted'],
     },
-  ),
+    description: TEMPORARILY_OPEN,
+    params: kdPermintaanParams,
+    success: done(MSG.requestDeleted),
+    errors: [requestMissing],
+  }),
 } satisfies AreaDocs;

@@ -19,48 +19,41 @@ const scoreInvalid = e(400, MSG.scoreInvalid, 'A value is missing, not a number,
 const noVillage = e(404, MSG.scoreVillageNotFound, 'No village with this code');
 
 export const SCORE_DOCS = {
-  'GET /api/skor': entry('Scores of every village, scored or not', filteredList(R.ScoreListItem), {
-    trips: 2,
-    why: 'list versions, then villages ∥ scores',
+  'GET /api/skor': entry('Scores of every village, scored or not', {
+    facts: { trips: 2, why: 'list versions, then villages ∥ scores' },
+    ...filteredList(R.ScoreListItem),
   }),
-  'GET /api/skor/{kd_desa}': entry(
-    'The score of a village',
-    byKey(kdDesaParams, R.ScoreDetail, e(404, MSG.scoreNotFound, 'The village has no score')),
-    { trips: 1, why: 'the score' },
-  ),
-  'POST /api/skor': entry(
-    'Score a village',
-    {
-      description:
-        'Each of the six values is a JSON number from 1 to 100 (numeric strings are refused). Total, average and category are computed.',
-      request: json(createScoreInput, { kd_desa: 'DESA-a1B2c3D4e5', ...scoreExample }),
-      success: createdDoc(R.ScoreResponse),
-      errors: [
-        badJson,
-        e(400, MSG.scoreVillageCodeMissing, 'kd_desa is missing'),
-        scoreInvalid,
-        noVillage,
-        e(409, MSG.scoreExists, 'The village already has a score'),
-      ],
-    },
-    {
+  'GET /api/skor/{kd_desa}': entry('The score of a village', {
+    facts: { trips: 1, why: 'the score' },
+    ...byKey(kdDesaParams, R.ScoreDetail, e(404, MSG.scoreNotFound, 'The village has no score')),
+  }),
+  'POST /api/skor': entry('Score a village', {
+    facts: {
       trips: 3,
       why: 'token, the village (the category it counts), then score + village + region counters in one transaction',
       records: ['score.created'],
     },
-  ),
-  'PUT /api/skor/{kd_desa}': entry(
-    'Change the score of a village',
-    {
-      params: kdDesaParams,
-      request: json(updateScoreInput, scoreExample),
-      success: ok(R.ScoreResponse),
-      errors: [badJson, scoreInvalid, noVillage, e(404, MSG.scoreNotFound, 'The village has no score yet (use POST)')],
-    },
-    {
+    description:
+      'Each of the six values is a JSON number from 1 to 100 (numeric strings are refused). Total, average and category are computed.',
+    request: json(createScoreInput, { kd_desa: 'DESA-a1B2c3D4e5', ...scoreExample }),
+    success: createdDoc(R.ScoreResponse),
+    errors: [
+      badJson,
+      e(400, MSG.scoreVillageCodeMissing, 'kd_desa is missing'),
+      scoreInvalid,
+      noVillage,
+      e(409, MSG.scoreExists, 'The village already has a score'),
+    ],
+  }),
+  'PUT /api/skor/{kd_desa}': entry('Change the score of a village', {
+    facts: {
       trips: 2,
       why: 'token + village + score together, then the score (if unchanged) + village check in one transaction',
       records: ['score.updated'],
     },
-  ),
+    params: kdDesaParams,
+    request: json(updateScoreInput, scoreExample),
+    success: ok(R.ScoreResponse),
+    errors: [badJson, scoreInvalid, noVillage, e(404, MSG.scoreNotFound, 'The village has no score yet (use POST)')],
+  }),
 } satisfies AreaDocs;

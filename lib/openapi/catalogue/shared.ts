@@ -83,12 +83,14 @@ export interface RouteDoc {
 export type AreaDocs = Partial<Record<DocumentedRoute, RouteDoc>>;
 
 /** An area's entry without its tag and summary; `errors` defaults to none. */
-export type Entry = Omit<RouteDoc, 'tag' | 'summary' | 'errors' | 'facts'> & { errors?: ErrorDoc[] };
+export type Entry = Omit<RouteDoc, 'tag' | 'summary' | 'errors'> & { errors?: ErrorDoc[] };
+/** What a builder of common entries gives: an entry but its facts. */
+type EntryPart = Omit<Entry, 'facts'>;
 
 /** The entry builder of one area: its tag is written once. */
 export const area =
   (tag: string) =>
-  (summary: string, entry: Entry, facts: RouteFacts): RouteDoc => ({ tag, summary, ...entry, errors: entry.errors ?? [], facts });
+  (summary: string, entry: Entry): RouteDoc => ({ tag, summary, ...entry, errors: entry.errors ?? [] });
 
 export const e = (status: number, message: string, when: string, suffix?: string): ErrorDoc => ({
   status,
@@ -176,21 +178,25 @@ export const okData = (schema: z.ZodType) => ok(R.success({ data: schema }));
 export const withData = (text: string, data: z.ZodType) => R.success({ message: R.message(text), data });
 
 /** A list of `item`, paged and filtered (`query`: the list filters, or a variant of them). */
-export const filteredList = (item: z.ZodType, query: z.ZodObject = filteredListQuery): Entry => ({
+export const filteredList = (item: z.ZodType, query: z.ZodObject = filteredListQuery): EntryPart => ({
   query,
   success: okData(z.array(item)),
   errors: [pagingInvalid, filterInvalid],
 });
 /** One record (or list) named by the path parameters `params`. */
-export const byKey = (params: z.ZodObject, data: z.ZodType, ...errors: ErrorDoc[]): Entry => ({ params, success: okData(data), errors });
+export const byKey = (params: z.ZodObject, data: z.ZodType, ...errors: ErrorDoc[]): EntryPart => ({
+  params,
+  success: okData(data),
+  errors,
+});
 
 /** An HTML page of this API. */
-export const htmlPage = (description: string): Entry => ({
+export const htmlPage = (description: string): EntryPart => ({
   description,
   success: { status: 200, description: 'HTML page', schema: z.string(), contentType: 'text/html' },
 });
 /** A script or stylesheet a page of this API loads (`description` names them). */
-export const pageAsset = (description: string): Entry => ({
+export const pageAsset = (description: string): EntryPart => ({
   description,
   params: assetParams,
   success: { status: 200, description: 'JavaScript or CSS', schema: z.string(), contentType: 'text/javascript' },

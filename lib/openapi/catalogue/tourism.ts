@@ -80,86 +80,86 @@ const categoriesAnswer = (text: string, description: string) =>
   );
 
 export const TOURISM_DOCS = {
-  'POST /api/deskripsi-wisata': entry(
-    'Create the tourism description of a village',
-    {
-      description: 'Text fields default to `""`, categories to `[]`. Items get integer ids. A category may also be sent as JSON text.',
-      request: formBody(createTourismInput, CATEGORY_FILES, tourismExample),
-      success: createdDoc(withData(MSG.tourismDescriptionCreated, R.TourismDescription)),
-      errors: [...itemWriteErrors, ...ownVillage, e(409, MSG.tourismDescriptionExists, 'The village already has one')],
-    },
-    {
+  'POST /api/deskripsi-wisata': entry('Create the tourism description of a village', {
+    facts: {
       trips: 5,
       why: 'token, village (its code is in the body), existing description, list counter, then the transaction',
       records: ['tourism_description.created'],
     },
-  ),
-  'GET /api/deskripsi-wisata': entry(
-    'Tourism descriptions, a page at a time (oldest first)',
-    {
-      query: pageQuery,
-      success: ok(R.success({ data: z.array(R.TourismDescription), pagination: R.Pagination })),
-      errors: [pagingInvalid],
-    },
-    { trips: 3, why: 'list versions, then counter ∥ position index, then the page’s descriptions' },
-  ),
-  'GET /api/deskripsi-wisata/{kd_desa}': entry(
-    'The tourism description of a village',
-    byKey(kdDesaParams, R.TourismDescription, descriptionMissing),
-    { trips: 1, why: 'the description' },
-  ),
-  'PUT /api/deskripsi-wisata/{kd_desa}': entry(
-    'Change a tourism description',
-    {
-      description:
-        'Text fields given are replaced. Each category given is replaced: items with a known `id` keep it (and their images unless `gambar` lists which to keep), others are new. Categories not given stay.',
-      params: kdDesaParams,
-      request: formBody(updateTourismInput, CATEGORY_FILES, {
-        penjelasan_umum: 'Teks baru',
-        atraksi: [{ id: 1, nama_atraksi: 'Jeep lava tour', kategori_atraksi: 'Alam' }],
-      }),
-      success: ok(withData(MSG.tourismDescriptionUpdated, R.TourismDescription)),
-      errors: [
-        ...itemWriteErrors,
-        e(400, MSG.itemIdDuplicate, 'Two items of one category carry the same `id`', ': <category>'),
-        ...changeErrors,
-      ],
-    },
-    { trips: 2, why: 'token + village + description together, then the versioned write', records: ['tourism_description.updated'] },
-  ),
+    description: 'Text fields default to `""`, categories to `[]`. Items get integer ids. A category may also be sent as JSON text.',
+    request: formBody(createTourismInput, CATEGORY_FILES, tourismExample),
+    success: createdDoc(withData(MSG.tourismDescriptionCreated, R.TourismDescription)),
+    errors: [...itemWriteErrors, ...ownVillage, e(409, MSG.tourismDescriptionExists, 'The village already has one')],
+  }),
+  'GET /api/deskripsi-wisata': entry('Tourism descriptions, a page at a time (oldest first)', {
+    facts: { trips: 3, why: 'list versions, then counter ∥ position index, then the page’s descriptions' },
+    query: pageQuery,
+    success: ok(R.success({ data: z.array(R.TourismDescription), pagination: R.Pagination })),
+    errors: [pagingInvalid],
+  }),
+  'GET /api/deskripsi-wisata/{kd_desa}': entry('The tourism description of a village', {
+    facts: { trips: 1, why: 'the description' },
+    ...byKey(kdDesaParams, R.TourismDescription, descriptionMissing),
+  }),
+  'PUT /api/deskripsi-wisata/{kd_desa}': entry('Change a tourism description', {
+    facts: { trips: 2, why: 'token + village + description together, then the versioned write', records: ['tourism_description.updated'] },
+    description:
+      'Text fields given are replaced. Each category given is replaced: items with a known `id` keep it (and their images unless `gambar` lists which to keep), others are new. Categories not given stay.',
+    params: kdDesaParams,
+    request: formBody(updateTourismInput, CATEGORY_FILES, {
+      penjelasan_umum: 'Teks baru',
+      atraksi: [{ id: 1, nama_atraksi: 'Jeep lava tour', kategori_atraksi: 'Alam' }],
+    }),
+    success: ok(withData(MSG.tourismDescriptionUpdated, R.TourismDescription)),
+    errors: [
+      ...itemWriteErrors,
+      e(400, MSG.itemIdDuplicate, 'Two items of one category carry the same `id`', ': <category>'),
+      ...changeErrors,
+    ],
+  }),
   'DELETE /api/deskripsi-wisata/{kd_desa}': entry(
     'Delete a tourism description (its images are released; the daily sweep removes them a day later)',
-    { params: kdDesaParams, success: done(MSG.tourismDescriptionDeleted), errors: changeErrors },
-    { trips: 3, why: 'token + village + description, list positions, then the transaction', records: ['tourism_description.deleted'] },
-  ),
-  'PATCH /api/deskripsi-wisata/{kd_desa}': entry(
-    'Append items (with images) to categories',
     {
-      description: 'Existing items are kept; new items get new integer ids. Concurrent appends all land. At most 100 items per category.',
+      facts: {
+        trips: 3,
+        why: 'token + village + description, list positions, then the transaction',
+        records: ['tourism_description.deleted'],
+      },
       params: kdDesaParams,
-      request: formBody(appendTourismItemsInput, CATEGORY_FILES, {
-        atraksi: [{ nama_atraksi: 'Tubing Sungai Gendol', kategori_atraksi: 'Alam' }],
-      }),
-      success: categoriesAnswer(MSG.tourismItemsAdded, 'Only the affected categories, as JSON text arrays'),
-      errors: [...itemWriteErrors, ...changeErrors],
+      success: done(MSG.tourismDescriptionDeleted),
+      errors: changeErrors,
     },
-    { trips: 2, why: 'token + village + description together, then the versioned write', records: ['tourism_description.items_added'] },
   ),
-  'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': entry(
-    'Remove one item (and its images)',
-    {
-      params: kdDesaParams,
-      request: json(removeTourismItemInput, { entity_type: 'atraksi', item_id: 1 }),
-      success: categoriesAnswer(MSG.tourismItemRemoved, 'The affected category without the removed item, as JSON text'),
-      errors: [
-        badJson,
-        e(400, MSG.entityTypeItemIdRequired, 'entity_type or item_id is missing'),
-        e(400, MSG.entityTypeInvalid, 'entity_type is not one of the four categories'),
-        e(400, MSG.itemIdInvalid, 'item_id is not a positive integer'),
-        e(404, MSG.itemNotFound, 'No item with this id in the category'),
-        ...changeErrors,
-      ],
+  'PATCH /api/deskripsi-wisata/{kd_desa}': entry('Append items (with images) to categories', {
+    facts: {
+      trips: 2,
+      why: 'token + village + description together, then the versioned write',
+      records: ['tourism_description.items_added'],
     },
-    { trips: 2, why: 'token + village + description together, then the versioned write', records: ['tourism_description.item_removed'] },
-  ),
+    description: 'Existing items are kept; new items get new integer ids. Concurrent appends all land. At most 100 items per category.',
+    params: kdDesaParams,
+    request: formBody(appendTourismItemsInput, CATEGORY_FILES, {
+      atraksi: [{ nama_atraksi: 'Tubing Sungai Gendol', kategori_atraksi: 'Alam' }],
+    }),
+    success: categoriesAnswer(MSG.tourismItemsAdded, 'Only the affected categories, as JSON text arrays'),
+    errors: [...itemWriteErrors, ...changeErrors],
+  }),
+  'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': entry('Remove one item (and its images)', {
+    facts: {
+      trips: 2,
+      why: 'token + village + description together, then the versioned write',
+      records: ['tourism_description.item_removed'],
+    },
+    params: kdDesaParams,
+    request: json(removeTourismItemInput, { entity_type: 'atraksi', item_id: 1 }),
+    success: categoriesAnswer(MSG.tourismItemRemoved, 'The affected category without the removed item, as JSON text'),
+    errors: [
+      badJson,
+      e(400, MSG.entityTypeItemIdRequired, 'entity_type or item_id is missing'),
+      e(400, MSG.entityTypeInvalid, 'entity_type is not one of the four categories'),
+      e(400, MSG.itemIdInvalid, 'item_id is not a positive integer'),
+      e(404, MSG.itemNotFound, 'No item with this id in the category'),
+      ...changeErrors,
+    ],
+  }),
 } satisfies AreaDocs;

@@ -46,58 +46,48 @@ const descriptionMissing = e(404, MSG.villageDescriptionNotFound, 'No village, o
 const villageGone = e(404, MSG.villageNotFound, 'The village was deleted meanwhile');
 
 export const VILLAGE_DESCRIPTION_DOCS = {
-  'GET /api/deskripsi-desa/{kd_desa}': entry(
-    'The village description of a village',
-    byKey(kdDesaParams, R.VillageDescription, e(404, MSG.villageDescriptionNotFound, 'The village has no description')),
-    { trips: 1, why: 'the description' },
-  ),
-  'POST /api/deskripsi-desa': entry(
-    'Create a village description with its gallery',
-    {
-      description:
-        '`fasilitas_desa` and `url_video` may be arrays or JSON text; `url_video` entries must be http(s) URLs. The first gallery image becomes the village’s `gambar_cover`.',
-      request: formBody(createVillageDescriptionInput, GALLERY_FILES, villageDescriptionExample),
-      success: createdDoc(
-        withData(MSG.villageDescriptionCreated, R.withImageVariants(z.object({ kd_desa: z.string(), galeri_gambar: z.array(z.string()) }))),
-      ),
-      errors: [
-        ...formAndData,
-        e(400, MSG.villageCodeUnknown, 'kd_desa is not an existing village'),
-        ownerOnlyError,
-        villageGone,
-        e(409, MSG.villageDescriptionExists, 'The village already has one'),
-      ],
-    },
-    {
+  'GET /api/deskripsi-desa/{kd_desa}': entry('The village description of a village', {
+    facts: { trips: 1, why: 'the description' },
+    ...byKey(kdDesaParams, R.VillageDescription, e(404, MSG.villageDescriptionNotFound, 'The village has no description')),
+  }),
+  'POST /api/deskripsi-desa': entry('Create a village description with its gallery', {
+    facts: {
       trips: 4,
       why: 'token, village (its code is in the body), existing description, then the transaction',
       records: ['village_description.created'],
     },
-  ),
-  'PUT /api/deskripsi-desa/{kd_desa}': entry(
-    'Replace a village description; keep, reorder or drop gallery images',
-    {
-      description:
-        'Without `keep_gallery_images` the whole gallery stays. With it, exactly the listed URLs that are in the gallery stay, in the order listed, followed by the new uploads; dropped images are released (the daily sweep removes them a day later).',
-      params: kdDesaParams,
-      request: formBody(updateVillageDescriptionInput, GALLERY_FILES, { ...villageDescriptionUpdateExample, keep_gallery_images: [] }),
-      success: ok(
-        withData(
-          MSG.villageDescriptionUpdated,
-          R.withImageVariants(z.object({ kd_desa: z.string(), lokasi_desa: z.string(), galeri_gambar: z.array(z.string()) })),
-        ),
+    description:
+      '`fasilitas_desa` and `url_video` may be arrays or JSON text; `url_video` entries must be http(s) URLs. The first gallery image becomes the village’s `gambar_cover`.',
+    request: formBody(createVillageDescriptionInput, GALLERY_FILES, villageDescriptionExample),
+    success: createdDoc(
+      withData(MSG.villageDescriptionCreated, R.withImageVariants(z.object({ kd_desa: z.string(), galeri_gambar: z.array(z.string()) }))),
+    ),
+    errors: [
+      ...formAndData,
+      e(400, MSG.villageCodeUnknown, 'kd_desa is not an existing village'),
+      ownerOnlyError,
+      villageGone,
+      e(409, MSG.villageDescriptionExists, 'The village already has one'),
+    ],
+  }),
+  'PUT /api/deskripsi-desa/{kd_desa}': entry('Replace a village description; keep, reorder or drop gallery images', {
+    facts: { trips: 2, why: 'token + village + description together, then the versioned write', records: ['village_description.updated'] },
+    description:
+      'Without `keep_gallery_images` the whole gallery stays. With it, exactly the listed URLs that are in the gallery stay, in the order listed, followed by the new uploads; dropped images are released (the daily sweep removes them a day later).',
+    params: kdDesaParams,
+    request: formBody(updateVillageDescriptionInput, GALLERY_FILES, { ...villageDescriptionUpdateExample, keep_gallery_images: [] }),
+    success: ok(
+      withData(
+        MSG.villageDescriptionUpdated,
+        R.withImageVariants(z.object({ kd_desa: z.string(), lokasi_desa: z.string(), galeri_gambar: z.array(z.string()) })),
       ),
-      errors: [...formAndData, ownerOnlyError, descriptionMissing, villageGone],
-    },
-    { trips: 2, why: 'token + village + description together, then the versioned write', records: ['village_description.updated'] },
-  ),
-  'DELETE /api/deskripsi-desa/{kd_desa}': entry(
-    'Delete a village description and its gallery',
-    {
-      params: kdDesaParams,
-      success: done(MSG.villageDescriptionDeleted),
-      errors: [ownerOnlyError, descriptionMissing],
-    },
-    { trips: 2, why: 'token + village + description together, then the versioned write', records: ['village_description.deleted'] },
-  ),
+    ),
+    errors: [...formAndData, ownerOnlyError, descriptionMissing, villageGone],
+  }),
+  'DELETE /api/deskripsi-desa/{kd_desa}': entry('Delete a village description and its gallery', {
+    facts: { trips: 2, why: 'token + village + description together, then the versioned write', records: ['village_description.deleted'] },
+    params: kdDesaParams,
+    success: done(MSG.villageDescriptionDeleted),
+    errors: [ownerOnlyError, descriptionMissing],
+  }),
 } satisfies AreaDocs;
