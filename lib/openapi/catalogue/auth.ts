@@ -5,14 +5,14 @@ import { requestResetInput, resetPasswordInput, verifyResetInput } from '../../a
 import { MSG } from '../../contract/messages';
 import { notificationSwitchesInput } from '../../domain/notifications';
 import * as R from '../responses';
-import { area, badJson, createdDoc, done, e, fieldsInvalid, json, ok, withData, type AreaDocs } from './shared';
+import { area, badJson, createdDoc, done, e, fieldsInvalid, json, ok, withData, type AreaDocs, trips } from './shared';
 
 const entry = area('Akun');
 const mailFailed = (when: string) => e(500, MSG.mailFailed, when);
 
 export const AUTH_DOCS = {
   'POST /auth/register': entry('Register an account (pengelola or dinas)', {
-    facts: { trips: 2, why: 'user id counter, then user + username marker in one transaction', records: ['account.registered'] },
+    facts: trips(2, 'user id counter, then user + username marker in one transaction', 'account.registered'),
     description:
       'New accounts are unverified until an admin verifies them. Without `username` one is derived from the e-mail. The web app sends `fullName` for `full_name`. Admins cannot sign up.',
     request: json(registerInput, {
@@ -31,7 +31,7 @@ export const AUTH_DOCS = {
     ],
   }),
   'POST /auth/login': entry('Log in and receive a bearer token', {
-    facts: { trips: 1, why: 'user ∥ login throttles (a failed login adds its writes)' },
+    facts: trips(1, 'user ∥ login throttles (a failed login adds its writes)'),
     description:
       'The token (HS256 JWT, 24 h) is given at the top level and in `data`. Five failed logins for one e-mail within 15 minutes lock it for 15 minutes.',
     request: json(loginInput, { email: 'admin@desawisata.local', password: 'desawisata-demo' }),
@@ -47,7 +47,7 @@ export const AUTH_DOCS = {
     ],
   }),
   'POST /auth/password': entry('Request a password reset code by e-mail', {
-    facts: { trips: 2, why: 'user, then the conditional code write (once a minute)' },
+    facts: trips(2, 'user, then the conditional code write (once a minute)'),
     description: 'Sends a 6-digit code, valid 5 minutes; at most one new code per minute per e-mail.',
     request: json(requestResetInput, { email: 'siti@example.com' }),
     success: done(MSG.resetCodeSent),
@@ -60,7 +60,7 @@ export const AUTH_DOCS = {
     ],
   }),
   'POST /auth/password/verify': entry('Check a reset code', {
-    facts: { trips: 3, why: 'code, take one try atomically, give it back (a try is taken before the comparison)' },
+    facts: trips(3, 'code, take one try atomically, give it back (a try is taken before the comparison)'),
     request: json(verifyResetInput, { email: 'siti@example.com', resetCode: '123456' }),
     success: done(MSG.resetCodeValid),
     errors: [
@@ -70,11 +70,11 @@ export const AUTH_DOCS = {
     ],
   }),
   'PUT /auth/password': entry('Set a new password with a reset code', {
-    facts: {
-      trips: 4,
-      why: 'code, take one try, the account’s login locks, then password + code + locks in one transaction',
-      records: ['account.password_reset'],
-    },
+    facts: trips(
+      4,
+      'code, take one try, the account’s login locks, then password + code + locks in one transaction',
+      'account.password_reset',
+    ),
     description: 'Checked in this order: all fields present, passwords equal, password length (8 to 128 characters), code.',
     request: json(resetPasswordInput, {
       email: 'siti@example.com',
@@ -92,26 +92,18 @@ export const AUTH_DOCS = {
     ],
   }),
   'PUT /auth/verify/{email}': entry('Verify an account (admin)', {
-    facts: {
-      trips: 3,
-      why: 'token, the account (already verified: no write), then the change + list version',
-      records: ['account.verified'],
-    },
+    facts: trips(3, 'token, the account (already verified: no write), then the change + list version', 'account.verified'),
     description: 'Idempotent; mails the user each time.',
     params: verifyAccountParams,
     success: done(MSG.accountVerified),
     errors: [e(404, MSG.userNotFound, 'No account with this e-mail'), mailFailed('The account is verified but the mail could not be sent')],
   }),
   'GET /auth/me': entry("The token owner's account", {
-    facts: { trips: 1, why: 'token' },
+    facts: trips(1, 'token'),
     success: ok(R.success({ user: R.PublicUser.omit({ full_name: true }) })),
   }),
   'PUT /api/akun/notifikasi': entry("Turn the account's notification mails on or off", {
-    facts: {
-      trips: 3,
-      why: 'token, the account (its switches as read), then its change + history entry',
-      records: ['account.notifications_changed'],
-    },
+    facts: trips(3, 'token, the account (its switches as read), then its change + history entry', 'account.notifications_changed'),
     description:
       'Any signed-in user. `pengingat`: reminders before self-assessment closes; `perubahan`: the other notices (a round opened, a submission for dinas, a review, a request’s or a village status’s change). Both are on until turned off; a switch not sent stays as it is. Answers both switches as they become.',
     request: json(notificationSwitchesInput, { pengingat: true, perubahan: false }),

@@ -38,6 +38,7 @@ import {
   pageAsset,
   pagingInvalid,
   type AreaDocs,
+  trips,
 } from './shared';
 
 const entry = area('Evaluasi');
@@ -124,7 +125,7 @@ const selfPeriod = [
 
 export const EVALUATION_DOCS = {
   'POST /api/evaluasi': entry('Open an evaluation round', {
-    facts: { trips: 2, why: 'token, then the round + its history entry', records: ['evaluation.created'] },
+    facts: trips(2, 'token, then the round + its history entry', 'evaluation.created'),
     description:
       'Dates are calendar days in Western Indonesian Time; mulai ≤ batas_mandiri ≤ selesai. Without provinsi, every village is in scope.',
     request: json(roundInput, roundExample),
@@ -132,15 +133,15 @@ export const EVALUATION_DOCS = {
     errors: roundInvalid,
   }),
   'GET /api/evaluasi': entry('Every evaluation round, newest first', {
-    facts: { trips: 2, why: 'token, then one Query of the rounds' },
+    facts: trips(2, 'token, then one Query of the rounds'),
     success: okData(z.array(Round)),
   }),
   'GET /api/evaluasi/{id_evaluasi}': entry('One evaluation round', {
-    facts: { trips: 2, why: 'token, then the round' },
+    facts: trips(2, 'token, then the round'),
     ...byKey(evaluationParams, Round, roundMissing),
   }),
   'PUT /api/evaluasi/{id_evaluasi}': entry('Change an evaluation round', {
-    facts: { trips: 3, why: 'token, the round, then its change + history entry', records: ['evaluation.updated'] },
+    facts: trips(3, 'token, the round, then its change + history entry', 'evaluation.updated'),
     description: 'The whole round, until it is over. Its region can change only while nothing was submitted or reviewed.',
     params: evaluationParams,
     request: json(roundInput, roundExample),
@@ -153,18 +154,14 @@ export const EVALUATION_DOCS = {
     ],
   }),
   'DELETE /api/evaluasi/{id_evaluasi}': entry('Delete an evaluation round', {
-    facts: {
-      trips: 5,
-      why: 'token, the round, its deletion, then its partition’s drafts and counters (Query, batch delete)',
-      records: ['evaluation.deleted'],
-    },
+    facts: trips(5, 'token, the round, its deletion, then its partition’s drafts and counters (Query, batch delete)', 'evaluation.deleted'),
     description: 'Only while no self-assessment was submitted and no village reviewed; its drafts go with it.',
     params: evaluationParams,
     success: done(MSG.evaluationDeleted),
     errors: [roundMissing, e(409, MSG.evaluationHasSubmissions, 'Something was submitted or reviewed')],
   }),
   'GET /api/evaluasi/{id_evaluasi}/desa': entry('The villages of a round with their state', {
-    facts: { trips: 3, why: 'token, the round (its region), then the villages in scope ∥ the assessments' },
+    facts: trips(3, 'token, the round (its region), then the villages in scope ∥ the assessments'),
     description:
       'dinas and admin: every village in scope; pengelola: their own. One page (default 100 rows) and `pagination`. States: belum (nothing written), draf, diajukan (submitted), dinilai (reviewed).',
     params: evaluationParams,
@@ -178,7 +175,7 @@ export const EVALUATION_DOCS = {
     ],
   }),
   'GET /api/evaluasi/{id_evaluasi}/desa/{kd_desa}': entry("A village's assessment in a round", {
-    facts: { trips: 2, why: 'token, then round ∥ village ∥ assessment' },
+    facts: trips(2, 'token, then round ∥ village ∥ assessment'),
     description:
       'Its owner, dinas and admin: the self-assessment with its evidence, and the review. `status: belum` when nothing was written yet.',
     params: assessmentParams,
@@ -187,11 +184,11 @@ export const EVALUATION_DOCS = {
     errors: [ownerOnlyError, ...villageOut],
   }),
   'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri': entry('Save the self-assessment (a draft)', {
-    facts: {
-      trips: 3,
-      why: 'token, round ∥ village ∥ assessment, then assessment + round check + counters + history in one transaction',
-      records: ['assessment.created'],
-    },
+    facts: trips(
+      3,
+      'token, round ∥ village ∥ assessment, then assessment + round check + counters + history in one transaction',
+      'assessment.created',
+    ),
     description:
       'The village’s own pengelola, from mulai through batas_mandiri. Any of the six values (1–100) and per criterion `bukti` {catatan ≤ 2,000 characters, tautan: up to 10 http(s) links}; the draft becomes what is sent.',
     params: assessmentParams,
@@ -219,11 +216,7 @@ export const EVALUATION_DOCS = {
     ],
   }),
   'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/ajukan': entry('Submit the self-assessment', {
-    facts: {
-      trips: 3,
-      why: 'token, round ∥ village ∥ assessment, then assessment + counters + history in one transaction',
-      records: ['assessment.submitted'],
-    },
+    facts: trips(3, 'token, round ∥ village ∥ assessment, then assessment + counters + history in one transaction', 'assessment.submitted'),
     description: 'All six values must be filled in; no edits afterwards.',
     params: assessmentParams,
     success: ok(R.success({ message: R.message(MSG.selfAssessmentSubmitted), data: Assessment })),
@@ -236,11 +229,12 @@ export const EVALUATION_DOCS = {
     ],
   }),
   'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/penilaian': entry('Review a village (it becomes its score)', {
-    facts: {
-      trips: 3,
-      why: 'token, round ∥ village ∥ assessment ∥ score, then assessment + score + village + counters + histories in one transaction',
-      records: ['assessment.reviewed', 'score.updated'],
-    },
+    facts: trips(
+      3,
+      'token, round ∥ village ∥ assessment ∥ score, then assessment + score + village + counters + histories in one transaction',
+      'assessment.reviewed',
+      'score.updated',
+    ),
     description:
       'dinas, from mulai until selesai, with or without a self-assessment; again to correct it. The review becomes the village’s current score exactly as PUT /api/skor would set it (category, statistics, list versions), and the score history entry names the round (`id_evaluasi` in GET /api/skor/{kd_desa}/riwayat).',
     params: assessmentParams,
@@ -255,7 +249,7 @@ export const EVALUATION_DOCS = {
     ],
   }),
   'GET /api/evaluasi/{id_evaluasi}/rekap': entry("A round's progress", {
-    facts: { trips: 3, why: 'token, the round, then its counters ∥ the region counters' },
+    facts: trips(3, 'token, the round, then its counters ∥ the region counters'),
     description:
       'From counters kept by the writes (cost: the number of regions, not villages): villages in scope, states, category moves, mean self-score and review per criterion, the weakest criterion, overall and per kabupaten.',
     params: evaluationParams,
@@ -264,11 +258,7 @@ export const EVALUATION_DOCS = {
     errors: [e(400, MSG.listFilterInvalid, 'A region filter is invalid'), roundMissing],
   }),
   'POST /api/evaluasi/{id_evaluasi}/pengingat': entry('Remind the villages that have not submitted', {
-    facts: {
-      trips: 3,
-      why: 'token, the round, then its reminder day + history entry + one outbox item in one transaction',
-      records: ['evaluation.reminded'],
-    },
+    facts: trips(3, 'token, the round, then its reminder day + history entry + one outbox item in one transaction', 'evaluation.reminded'),
     description:
       'While self-assessment is open: a mail to the manager of each village in scope whose self-assessment is not submitted (none yet, or a draft), unless they turned reminders off (PUT /api/akun/notifikasi). At most one reminder a day per round (this or the automatic one, from 08:00 WIB three days before batas_mandiri). The mails go out with the outbox drain (every minute), at the stage’s SES rate.',
     params: evaluationParams,
@@ -287,7 +277,7 @@ export const EVALUATION_DOCS = {
     ],
   }),
   'GET /api/evaluasi/{id_evaluasi}/export': entry("A round's villages as a spreadsheet (XLSX) or CSV file", {
-    facts: { trips: 3, why: 'token, the round, then the villages in scope ∥ the assessments' },
+    facts: trips(3, 'token, the round, then the villages in scope ∥ the assessments'),
     description:
       'One row per village in scope: code, name, region, state, the six submitted self-scores and when, the six review values, average, the category before and after and the move, the review notes, when reviewed.',
     params: evaluationParams,
@@ -296,13 +286,13 @@ export const EVALUATION_DOCS = {
     errors: [e(400, MSG.exportQueryInvalid, 'format not xlsx or csv'), roundMissing],
   }),
   'GET /evaluasi': entry('The evaluation page: sign in, the rounds, self-assessment with evidence, review beside it, progress', {
-    facts: { trips: 0, why: 'static (its script calls the evaluation routes)' },
+    facts: trips(0, 'static (its script calls the evaluation routes)'),
     ...htmlPage(
       'An HTML page in Indonesian that drives the evaluation routes (and POST /auth/login) with the token of who signs in (kept in sessionStorage); its script and style come from this API (`GET /evaluasi/{asset}`), not from a CDN.',
     ),
   }),
   'GET /evaluasi/{asset}': entry('A script or stylesheet of the evaluation page', {
-    facts: { trips: 0, why: 'static' },
+    facts: trips(0, 'static'),
     ...pageAsset('One of `evaluasi.js`, `evaluasi.css`.'),
   }),
 } satisfies AreaDocs;

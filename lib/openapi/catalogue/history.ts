@@ -5,7 +5,7 @@ import { MSG } from '../../contract/messages';
 import { historyEntries } from '../../db/history';
 import { historyFeedQuery, historyQuery } from '../../domain/history';
 import * as R from '../responses';
-import { area, e, ok, ownerOnlyError, type AreaDocs } from './shared';
+import { area, e, ok, ownerOnlyError, type AreaDocs, trips } from './shared';
 
 const entry = area('Riwayat');
 
@@ -35,7 +35,7 @@ const scorePoint = z
 
 export const HISTORY_DOCS = {
   'GET /api/desa-wisata/{kd_desa}/riwayat': entry("A village's timeline, newest first", {
-    facts: { trips: 2, why: 'token + village together, then one Query of its timeline' },
+    facts: trips(2, 'token + village together, then one Query of its timeline'),
     description:
       'Every change of the village and its records, with who made it and when. Its managing pengelola reads it while the village exists; dinas and admin also after its deletion (the deletion is its last entry).',
     ...timeline(historyEntries.publicSchema),
@@ -46,13 +46,13 @@ export const HISTORY_DOCS = {
     ],
   }),
   'GET /api/skor/{kd_desa}/riwayat': entry("A village's evaluations over time, newest first", {
-    facts: { trips: 1, why: 'one Query of the village timeline (score entries)' },
+    facts: trips(1, 'one Query of the village timeline (score entries)'),
     description: 'Public like the score itself; without the evaluator.',
     ...timeline(scorePoint),
     errors: [...queryErrors, noVillage],
   }),
   'GET /api/riwayat': entry("The service's history feed, newest first", {
-    facts: { trips: 2, why: 'token, then one Query of the feed' },
+    facts: trips(2, 'token, then one Query of the feed'),
     description:
       "Filter by `actor`, `action`, `kd_desa` (a village code) and a time range. Account events (sign-ups, verifications, logins, resets) are admin's only: dinas sees neither them nor other security events; admin reads the security events with `security=true`. Fields that came from a request (records, names, changed values) are stored as sent: a UI must render them as text, never as HTML. Cost: one Query per page (a filter by action alone reads at most 1,000 entries for a page, which may then come back short with a cursor).",
     query: historyFeedQuery,

@@ -3,7 +3,7 @@ import { kdDesaParams } from '../../contract/inputs';
 import { MSG } from '../../contract/messages';
 import { createScoreInput, updateScoreInput } from '../../domain/score-service';
 import * as R from '../responses';
-import { area, badJson, byKey, createdDoc, e, filteredList, json, ok, type AreaDocs } from './shared';
+import { area, badJson, byKey, createdDoc, e, filteredList, json, ok, type AreaDocs, trips } from './shared';
 
 const entry = area('Skor');
 /** The six criteria of an example score (also a review's example, ./evaluations.ts). */
@@ -20,19 +20,19 @@ const noVillage = e(404, MSG.scoreVillageNotFound, 'No village with this code');
 
 export const SCORE_DOCS = {
   'GET /api/skor': entry('Scores of every village, scored or not', {
-    facts: { trips: 2, why: 'list versions, then villages ∥ scores' },
+    facts: trips(2, 'list versions, then villages ∥ scores'),
     ...filteredList(R.ScoreListItem),
   }),
   'GET /api/skor/{kd_desa}': entry('The score of a village', {
-    facts: { trips: 1, why: 'the score' },
+    facts: trips(1, 'the score'),
     ...byKey(kdDesaParams, R.ScoreDetail, e(404, MSG.scoreNotFound, 'The village has no score')),
   }),
   'POST /api/skor': entry('Score a village', {
-    facts: {
-      trips: 3,
-      why: 'token, the village (the category it counts), then score + village + region counters in one transaction',
-      records: ['score.created'],
-    },
+    facts: trips(
+      3,
+      'token, the village (the category it counts), then score + village + region counters in one transaction',
+      'score.created',
+    ),
     description:
       'Each of the six values is a JSON number from 1 to 100 (numeric strings are refused). Total, average and category are computed.',
     request: json(createScoreInput, { kd_desa: 'DESA-a1B2c3D4e5', ...scoreExample }),
@@ -46,11 +46,7 @@ export const SCORE_DOCS = {
     ],
   }),
   'PUT /api/skor/{kd_desa}': entry('Change the score of a village', {
-    facts: {
-      trips: 2,
-      why: 'token + village + score together, then the score (if unchanged) + village check in one transaction',
-      records: ['score.updated'],
-    },
+    facts: trips(2, 'token + village + score together, then the score (if unchanged) + village check in one transaction', 'score.updated'),
     params: kdDesaParams,
     request: json(updateScoreInput, scoreExample),
     success: ok(R.ScoreResponse),

@@ -61,6 +61,13 @@ export interface RouteFacts {
   records?: string[];
 }
 
+/** A route's facts: its fewest round trips, what they are, the history actions it records. */
+export const trips = (count: number, why: string, ...records: string[]): RouteFacts => ({
+  trips: count,
+  why,
+  ...(records.length ? { records } : {}),
+});
+
 export interface RouteDoc {
   tag: string;
   summary: string;

@@ -7,7 +7,7 @@ import { VILLAGE_STATUSES } from '../../db/statuses';
 import { exportQuery } from '../../domain/export';
 import { statisticsQuery } from '../../domain/statistics';
 import * as R from '../responses';
-import { area, e, fileAnswers, htmlPage, ok, pageAsset, type AreaDocs } from './shared';
+import { area, e, fileAnswers, htmlPage, ok, pageAsset, type AreaDocs, trips } from './shared';
 
 const entry = area('Statistik');
 const count = z.number().int();
@@ -39,10 +39,10 @@ const statistics = z
 
 export const STATISTICS_DOCS = {
   'GET /api/statistik': entry('Figures per region: villages, categories, operating statuses, requests, accounts, per month', {
-    facts: {
-      trips: 2,
-      why: 'with a token: the token, then one Query of the region counters (without one: list versions ∥ that Query, one round trip; the bench measures it)',
-    },
+    facts: trips(
+      2,
+      'with a token: the token, then one Query of the region counters (without one: list versions ∥ that Query, one round trip; the bench measures it)',
+    ),
     description:
       'Public (an admin or dinas token adds the accounts). Read from counters every write keeps in its own transaction: one Query of about one item per kabupaten, whatever the number of villages. Without a token, a repeat read with If-None-Match answers 304 like the public lists.',
     query: statisticsQuery,
@@ -50,7 +50,7 @@ export const STATISTICS_DOCS = {
     errors: [e(400, MSG.statisticsQueryInvalid, 'provinsi or kabupaten too long, empty or with #, or kabupaten without provinsi')],
   }),
   'GET /api/desa-wisata/export': entry('Every village as a spreadsheet (XLSX) or CSV file, for dinas and admin', {
-    facts: { trips: 2, why: 'token, then villages ∥ requests ∥ statuses ∥ scores ∥ users (list Queries)' },
+    facts: trips(2, 'token, then villages ∥ requests ∥ statuses ∥ scores ∥ users (list Queries)'),
     description:
       "One row per village: code, names, region, address, manager, phone, e-mail, the manager's verification, the latest request status, the latest operating status, the six scores, average and category, registration time. `provinsi` (and `kabupaten` with it) narrow the rows. XLSX: a bold, frozen header row with a filter, numbers as numbers, the time as a date. CSV: UTF-8 with a byte-order mark, compressed for clients that take gzip. It holds managers' contact data: dinas and admin only.",
     query: exportQuery,
@@ -61,13 +61,13 @@ export const STATISTICS_DOCS = {
     ],
   }),
   'GET /statistik': entry('The statistics page: charts of GET /api/statistik, with a province selector', {
-    facts: { trips: 0, why: 'static (its script reads GET /api/statistik)' },
+    facts: trips(0, 'static (its script reads GET /api/statistik)'),
     ...htmlPage(
       'An HTML page in Indonesian; Chart.js, its script and its style come from this API (`GET /statistik/{asset}`), not from a CDN.',
     ),
   }),
   'GET /statistik/{asset}': entry('A script or stylesheet of the statistics page', {
-    facts: { trips: 0, why: 'static' },
+    facts: trips(0, 'static'),
     ...pageAsset('One of `chart.umd.js` (Chart.js), `statistik.js`, `statistik.css`.'),
   }),
 } satisfies AreaDocs;

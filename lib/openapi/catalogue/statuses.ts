@@ -17,6 +17,7 @@ import {
   villageMissing,
   withData,
   type AreaDocs,
+  trips,
 } from './shared';
 
 const entry = area('Status desa');
@@ -24,36 +25,36 @@ const statusMissing = e(404, MSG.villageStatusNotFound, 'No status with this cod
 
 export const STATUS_DOCS = {
   'GET /api/status-desa': entry('All village statuses', {
-    facts: { trips: 2, why: 'list versions, then statuses ∥ villages' },
+    facts: trips(2, 'list versions, then statuses ∥ villages'),
     ...filteredList(R.VillageStatus),
   }),
   'GET /api/status-desa/{kd_status}': entry('One village status', {
-    facts: { trips: 2, why: 'token, then the status' },
+    facts: trips(2, 'token, then the status'),
     ...byKey(kdStatusParams, R.VillageStatus, statusMissing),
   }),
   'POST /api/status-desa': entry('Add a status to a village', {
-    facts: { trips: 3, why: 'token, the village, then status + village codes', records: ['status.created'] },
+    facts: trips(3, 'token, the village, then status + village codes', 'status.created'),
     request: json(createStatusInput, { kd_desa: 'DESA-a1B2c3D4e5', status: 'aktif', keterangan: 'Beroperasi normal' }),
     success: createdDoc(withData(MSG.villageStatusCreated, z.object({ kd_status: z.string() }))),
     errors: [badJson, fieldsInvalid(MSG.villageStatusInvalid), villageMissing],
   }),
   'PUT /api/status-desa/{kd_status}': entry('Change a village status', {
-    facts: {
-      trips: 3,
-      why: 'token + the status together, its village (the statistics it moves), then one conditional transaction',
-      records: ['status.updated'],
-    },
+    facts: trips(
+      3,
+      'token + the status together, its village (the statistics it moves), then one conditional transaction',
+      'status.updated',
+    ),
     params: kdStatusParams,
     request: json(updateStatusInput, { status: 'nonaktif', keterangan: 'Tutup sementara' }),
     success: done(MSG.villageStatusUpdated),
     errors: [badJson, fieldsInvalid(MSG.villageStatusInvalid), statusMissing],
   }),
   'DELETE /api/status-desa/{kd_status}': entry('Delete a village status', {
-    facts: {
-      trips: 3,
-      why: 'token + the status together, its village (codes, statistics), then status + village in one transaction',
-      records: ['status.deleted'],
-    },
+    facts: trips(
+      3,
+      'token + the status together, its village (codes, statistics), then status + village in one transaction',
+      'status.deleted',
+    ),
     params: kdStatusParams,
     success: done(MSG.villageStatusDeleted),
     errors: [statusMissing],

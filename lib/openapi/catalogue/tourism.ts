@@ -28,6 +28,7 @@ import {
   type AreaDocs,
   type ErrorDoc,
   type FileFieldDoc,
+  trips,
 } from './shared';
 
 const entry = area('Deskripsi wisata');
@@ -81,28 +82,28 @@ const categoriesAnswer = (text: string, description: string) =>
 
 export const TOURISM_DOCS = {
   'POST /api/deskripsi-wisata': entry('Create the tourism description of a village', {
-    facts: {
-      trips: 5,
-      why: 'token, village (its code is in the body), existing description, list counter, then the transaction',
-      records: ['tourism_description.created'],
-    },
+    facts: trips(
+      5,
+      'token, village (its code is in the body), existing description, list counter, then the transaction',
+      'tourism_description.created',
+    ),
     description: 'Text fields default to `""`, categories to `[]`. Items get integer ids. A category may also be sent as JSON text.',
     request: formBody(createTourismInput, CATEGORY_FILES, tourismExample),
     success: createdDoc(withData(MSG.tourismDescriptionCreated, R.TourismDescription)),
     errors: [...itemWriteErrors, ...ownVillage, e(409, MSG.tourismDescriptionExists, 'The village already has one')],
   }),
   'GET /api/deskripsi-wisata': entry('Tourism descriptions, a page at a time (oldest first)', {
-    facts: { trips: 3, why: 'list versions, then counter ∥ position index, then the page’s descriptions' },
+    facts: trips(3, 'list versions, then counter ∥ position index, then the page’s descriptions'),
     query: pageQuery,
     success: ok(R.success({ data: z.array(R.TourismDescription), pagination: R.Pagination })),
     errors: [pagingInvalid],
   }),
   'GET /api/deskripsi-wisata/{kd_desa}': entry('The tourism description of a village', {
-    facts: { trips: 1, why: 'the description' },
+    facts: trips(1, 'the description'),
     ...byKey(kdDesaParams, R.TourismDescription, descriptionMissing),
   }),
   'PUT /api/deskripsi-wisata/{kd_desa}': entry('Change a tourism description', {
-    facts: { trips: 2, why: 'token + village + description together, then the versioned write', records: ['tourism_description.updated'] },
+    facts: trips(2, 'token + village + description together, then the versioned write', 'tourism_description.updated'),
     description:
       'Text fields given are replaced. Each category given is replaced: items with a known `id` keep it (and their images unless `gambar` lists which to keep), others are new. Categories not given stay.',
     params: kdDesaParams,
@@ -120,22 +121,14 @@ export const TOURISM_DOCS = {
   'DELETE /api/deskripsi-wisata/{kd_desa}': entry(
     'Delete a tourism description (its images are released; the daily sweep removes them a day later)',
     {
-      facts: {
-        trips: 3,
-        why: 'token + village + description, list positions, then the transaction',
-        records: ['tourism_description.deleted'],
-      },
+      facts: trips(3, 'token + village + description, list positions, then the transaction', 'tourism_description.deleted'),
       params: kdDesaParams,
       success: done(MSG.tourismDescriptionDeleted),
       errors: changeErrors,
     },
   ),
   'PATCH /api/deskripsi-wisata/{kd_desa}': entry('Append items (with images) to categories', {
-    facts: {
-      trips: 2,
-      why: 'token + village + description together, then the versioned write',
-      records: ['tourism_description.items_added'],
-    },
+    facts: trips(2, 'token + village + description together, then the versioned write', 'tourism_description.items_added'),
     description: 'Existing items are kept; new items get new integer ids. Concurrent appends all land. At most 100 items per category.',
     params: kdDesaParams,
     request: formBody(appendTourismItemsInput, CATEGORY_FILES, {
@@ -145,11 +138,7 @@ export const TOURISM_DOCS = {
     errors: [...itemWriteErrors, ...changeErrors],
   }),
   'PATCH /api/deskripsi-wisata/{kd_desa}/remove-item': entry('Remove one item (and its images)', {
-    facts: {
-      trips: 2,
-      why: 'token + village + description together, then the versioned write',
-      records: ['tourism_description.item_removed'],
-    },
+    facts: trips(2, 'token + village + description together, then the versioned write', 'tourism_description.item_removed'),
     params: kdDesaParams,
     request: json(removeTourismItemInput, { entity_type: 'atraksi', item_id: 1 }),
     success: categoriesAnswer(MSG.tourismItemRemoved, 'The affected category without the removed item, as JSON text'),

@@ -3,13 +3,25 @@ import * as z from 'zod';
 import { MSG } from '../../contract/messages';
 import { IMAGE_MAX_BYTES, UPLOAD_LIMITS } from '../../domain/images';
 import * as R from '../responses';
-import { area, e, fieldTooLarge, imageErrors, mb, multipartInvalid, ok, payloadTooLarge, tooManyFields, type AreaDocs } from './shared';
+import {
+  area,
+  e,
+  fieldTooLarge,
+  imageErrors,
+  mb,
+  multipartInvalid,
+  ok,
+  payloadTooLarge,
+  tooManyFields,
+  type AreaDocs,
+  trips,
+} from './shared';
 
 const entry = area('Deskripsi wisata');
 
 export const UPLOAD_DOCS = {
   'POST /api/upload/gambar': entry('Upload one image for later use in a description item', {
-    facts: { trips: 1, why: 'token (then S3)' },
+    facts: trips(1, 'token (then S3)'),
     description:
       'Refer to the returned URL in an item’s `gambar`; the item keeps this URL. Uploads no record refers to are removed by the daily sweep once a day old. The image is stored made safe and web-sized: turned upright, every piece of metadata (GPS position, camera) removed, long edge at most 2048 px, in the format it came in; `gambar_varian` gives its WebP card and thumbnail.',
     request: { kind: 'file', limits: UPLOAD_LIMITS, description: `One JPEG, PNG or WebP image, at most ${mb(IMAGE_MAX_BYTES)}` },

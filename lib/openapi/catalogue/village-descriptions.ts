@@ -21,6 +21,7 @@ import {
   withData,
   type AreaDocs,
   type FileFieldDoc,
+  trips,
 } from './shared';
 
 const entry = area('Deskripsi desa');
@@ -47,15 +48,11 @@ const villageGone = e(404, MSG.villageNotFound, 'The village was deleted meanwhi
 
 export const VILLAGE_DESCRIPTION_DOCS = {
   'GET /api/deskripsi-desa/{kd_desa}': entry('The village description of a village', {
-    facts: { trips: 1, why: 'the description' },
+    facts: trips(1, 'the description'),
     ...byKey(kdDesaParams, R.VillageDescription, e(404, MSG.villageDescriptionNotFound, 'The village has no description')),
   }),
   'POST /api/deskripsi-desa': entry('Create a village description with its gallery', {
-    facts: {
-      trips: 4,
-      why: 'token, village (its code is in the body), existing description, then the transaction',
-      records: ['village_description.created'],
-    },
+    facts: trips(4, 'token, village (its code is in the body), existing description, then the transaction', 'village_description.created'),
     description:
       '`fasilitas_desa` and `url_video` may be arrays or JSON text; `url_video` entries must be http(s) URLs. The first gallery image becomes the village’s `gambar_cover`.',
     request: formBody(createVillageDescriptionInput, GALLERY_FILES, villageDescriptionExample),
@@ -71,7 +68,7 @@ export const VILLAGE_DESCRIPTION_DOCS = {
     ],
   }),
   'PUT /api/deskripsi-desa/{kd_desa}': entry('Replace a village description; keep, reorder or drop gallery images', {
-    facts: { trips: 2, why: 'token + village + description together, then the versioned write', records: ['village_description.updated'] },
+    facts: trips(2, 'token + village + description together, then the versioned write', 'village_description.updated'),
     description:
       'Without `keep_gallery_images` the whole gallery stays. With it, exactly the listed URLs that are in the gallery stay, in the order listed, followed by the new uploads; dropped images are released (the daily sweep removes them a day later).',
     params: kdDesaParams,
@@ -85,7 +82,7 @@ export const VILLAGE_DESCRIPTION_DOCS = {
     errors: [...formAndData, ownerOnlyError, descriptionMissing, villageGone],
   }),
   'DELETE /api/deskripsi-desa/{kd_desa}': entry('Delete a village description and its gallery', {
-    facts: { trips: 2, why: 'token + village + description together, then the versioned write', records: ['village_description.deleted'] },
+    facts: trips(2, 'token + village + description together, then the versioned write', 'village_description.deleted'),
     params: kdDesaParams,
     success: done(MSG.villageDescriptionDeleted),
     errors: [ownerOnlyError, descriptionMissing],

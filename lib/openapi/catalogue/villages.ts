@@ -19,6 +19,7 @@ import {
   villageMissing,
   withData,
   type AreaDocs,
+  trips,
 } from './shared';
 
 const entry = area('Desa wisata');
@@ -37,32 +38,28 @@ const villageBusy = e(409, MSG.villageBusy, 'Concurrent changes of the village k
 
 export const VILLAGE_DOCS = {
   'GET /api/desa-wisata': entry('All villages with their newest request and the owner’s verification', {
-    facts: { trips: 2, why: 'list versions (read first, for the tag), then villages ∥ requests ∥ users' },
+    facts: trips(2, 'list versions (read first, for the tag), then villages ∥ requests ∥ users'),
     ...filteredList(R.VillageListItem),
   }),
   'GET /api/desa-wisata/details': entry('All villages, card view (cover image, region, popular name, slug)', {
-    facts: { trips: 2, why: 'list versions, then villages' },
+    facts: trips(2, 'list versions, then villages'),
     ...filteredList(R.VillageDetails, villageDetailsQueryForWebApp),
   }),
   'GET /api/desa-wisata/{kd_desa}': entry('One village by code', {
-    facts: { trips: 1, why: 'the village' },
+    facts: trips(1, 'the village'),
     ...byKey(kdDesaParams, R.Village, villageMissing),
   }),
   'GET /api/desa-wisata/email/{email}': entry('The villages of a manager e-mail', {
-    facts: { trips: 1, why: 'the owner index' },
+    facts: trips(1, 'the owner index'),
     description: 'An e-mail without villages gives `data: []`.',
     ...byKey(emailParams, z.array(R.Village)),
   }),
   'GET /api/desa-wisata/slug/{slug}': entry('One village by slug', {
-    facts: { trips: 1, why: 'the slug marker, which carries the public view' },
+    facts: trips(1, 'the slug marker, which carries the public view'),
     ...byKey(slugParams, R.Village, e(404, MSG.villageNotFound, 'No village with this slug')),
   }),
   'POST /api/desa-wisata': entry('Create a village (also creates its request, status `diproses`)', {
-    facts: {
-      trips: 3,
-      why: 'token, the caller’s villages (first village rule), then village + slug + request',
-      records: ['village.created'],
-    },
+    facts: trips(3, 'token, the caller’s villages (first village rule), then village + slug + request', 'village.created'),
     description:
       'With a token: the caller must be the pengelola whose e-mail the body names. Without a token (the sign-up flow): allowed once for an unverified pengelola account that owns no village, within the sign-up window after its registration, and only from the source address (client IP) that registered it. `kd_desa` and `slug` are assigned by the service.',
     request: villageBody,
@@ -82,7 +79,7 @@ export const VILLAGE_DOCS = {
     ],
   }),
   'PUT /api/desa-wisata/{kd_desa}': entry('Replace a village’s eight fields', {
-    facts: { trips: 2, why: 'token + village read together, then the versioned write', records: ['village.updated'] },
+    facts: trips(2, 'token + village read together, then the versioned write', 'village.updated'),
     description:
       'The slug is recomputed when `nama_popular` changes. Another e-mail hands the village over: only to a verified pengelola, without an acceptance step; both managers are mailed.',
     params: kdDesaParams,
@@ -99,11 +96,11 @@ export const VILLAGE_DOCS = {
     ],
   }),
   'DELETE /api/desa-wisata/{kd_desa}': entry('Delete a village with everything that belongs to it', {
-    facts: {
-      trips: 5,
-      why: 'token + village, the partition (consistent Query), list positions, one transaction, then the marks of its images (one guarded transaction per 98)',
-      records: ['village.deleted'],
-    },
+    facts: trips(
+      5,
+      'token + village, the partition (consistent Query), list positions, one transaction, then the marks of its images (one guarded transaction per 98)',
+      'village.deleted',
+    ),
     description:
       'Removes its requests, statuses, score and both descriptions; the images stored with its descriptions go at once, uploads they listed with the daily sweep.',
     params: kdDesaParams,
