@@ -231,21 +231,11 @@ const EXPLICIT: Record<string, Sample> = {
     query: { limit: '10' },
     ok: 200,
   }),
-  'GET /api/evaluasi/{id_evaluasi}/desa/{kd_desa}': async (ctx) => ({
-    pathParameters: { id_evaluasi: await newRound(ctx.fx.dinas.token), kd_desa: (await ownSet(ctx)).kd },
-    ok: 200,
-  }),
   'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri': async (ctx) => ({
     pathParameters: { id_evaluasi: await newRound(ctx.fx.dinas.token), kd_desa: (await ownSet(ctx)).kd },
     json: { ...SIX, bukti: { partisipasi_masyarakat: { catatan: 'Rapat warga bulanan', tautan: ['https://example.org/notulen'] } } },
     ok: 200,
   }),
-  'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/ajukan': async (ctx) => {
-    const id = await newRound(ctx.fx.dinas.token);
-    const { kd } = await ownSet(ctx);
-    await saveDraft(id, kd, ctx.owner.token);
-    return { pathParameters: { id_evaluasi: id, kd_desa: kd }, ok: 200 };
-  },
   'PUT /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/penilaian': async ({ fx }) => ({
     pathParameters: { id_evaluasi: await newRound(fx.dinas.token), kd_desa: fx.village.kd },
     json: { ...SIX, catatan: { keramahan_difabel: 'Perlu jalur kursi roda' } },
@@ -269,11 +259,20 @@ const EXPLICIT: Record<string, Sample> = {
   'ANY /{proxy+}': async () => ({ method: 'GET', pathParameters: { proxy: 'api/tidak-ada' }, ok: 404 }),
 };
 
-/** The path parameters a sample takes from the fixture, by name. */
-const PATH_FIXTURE: Record<string, (ctx: SampleContext) => Promise<string>> = {
+/**
+ * The path parameters a sample takes from the fixture, by name, in this order (each sees
+ * the ones before it, `got`).
+ */
+const PATH_FIXTURE: Record<string, (ctx: SampleContext, got: Record<string, string>) => Promise<string>> = {
   kd_desa: async (ctx) => (await ownSet(ctx)).kd,
-  // a fresh round each time, open for self-assessment over the fixture's province (a reminder goes out once a day per round)
-  id_evaluasi: (ctx) => newRound(ctx.fx.dinas.token, { provinsi: 'Jawa Tengah' }),
+  // a fresh round each time (a reminder goes out once a day per round), open for self-assessment: over the
+  // fixture's province, or, with a village in the path, over every village, its owner's draft saved in it
+  id_evaluasi: async (ctx, got) => {
+    if (!got.kd_desa) return newRound(ctx.fx.dinas.token, { provinsi: 'Jawa Tengah' });
+    const id = await newRound(ctx.fx.dinas.token);
+    await saveDraft(id, got.kd_desa, ctx.owner.token);
+    return id;
+  },
   kd_permintaan: async ({ fx }) => fx.village.kdPermintaan,
   kd_status: async ({ fx }) => fx.village.kdStatus,
   slug: async ({ fx }) => fx.village.slug,
@@ -292,11 +291,12 @@ function fromCatalogue(key: DocumentedRoute): Sample | undefined {
   if (doc.request && doc.request.kind !== 'json') return undefined;
   if (doc.query && !doc.query.safeParse({}).success) return undefined;
   const json = doc.request?.example as Record<string, unknown> | undefined;
-  return async (ctx) => ({
-    pathParameters: Object.fromEntries(await Promise.all(params.map(async (p) => [p, await PATH_FIXTURE[p]!(ctx)] as const))),
-    ...(json ? { json } : {}),
-    ok: doc.success.status,
-  });
+  const ordered = Object.keys(PATH_FIXTURE).filter((p) => params.includes(p));
+  return async (ctx) => {
+    const got: Record<string, string> = {};
+    for (const p of ordered) got[p] = await PATH_FIXTURE[p]!(ctx, got);
+    return { pathParameters: got, ...(json ? { json } : {}), ok: doc.success.status };
+  };
 }
 
 /** Every route's sample: written out above, else from the catalogue (a route with neither has none: the access matrix fails). */
