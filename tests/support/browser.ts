@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { ROOT } from '../../scripts/local-stack';
 import { detachedServer, oncePerRun, runFolder } from './run-once';
 
@@ -55,33 +55,38 @@ export async function openBrowser(viewport?: {
     }
   }
   const release = () => rmSync(turn, { recursive: true, force: true });
-  const browser = await chromium.connect(endpoint).catch((err: Error) => {
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  try {
+    browser = await chromium.connect(endpoint);
+    context = await browser.newContext(viewport ? { viewport } : {});
+  } catch (err) {
+    await browser?.close();
     release();
     throw err;
-  });
-  const context = await browser.newContext(viewport ? { viewport } : {});
+  }
   return {
     context,
     close: async () => {
       await context.close();
-      await browser.close(); // a connected browser: this disconnects; the server runs on
+      await browser!.close(); // a connected browser: this disconnects; the server runs on
       release();
     },
   };
 }
 
-async function startBrowser(dir: string): Promise<string> {
+function startBrowser(dir: string): Promise<string> {
   const file = join(dir, 'endpoint');
-  const { child, output } = detachedServer(
+  return detachedServer(
     dir,
     process.execPath,
     [join(ROOT, 'tests', 'support', 'browser-server.mjs'), file, CHROMIUM, JSON.stringify(ARGS)],
-    { env: process.env, log: 'browser.log' },
+    {
+      env: process.env,
+      log: 'browser.log',
+      what: 'chromium',
+      timeoutMs: BROWSER_START_MS,
+      ready: async () => (existsSync(file) ? readFileSync(file, 'utf8') : undefined),
+    },
   );
-  for (const started = Date.now(); !existsSync(file); await new Promise((r) => setTimeout(r, 100))) {
-    if (child.exitCode !== null) throw new Error(`chromium exited early:\n${output()}`);
-    if (Date.now() - started > BROWSER_START_MS)
-      throw new Error(`chromium did not start within ${BROWSER_START_MS / 1000} s:\n${output()}`);
-  }
-  return readFileSync(file, 'utf8');
 }

@@ -42,24 +42,19 @@ async function start(dir: string, timeoutMs: number): Promise<string> {
     LAMBDA_PORT: String(lambdaPort),
     LOG_LEVEL: 'error',
   };
-  const serverless = join(ROOT, 'node_modules', '.bin', 'serverless');
-  const { child, output } = detachedServer(dir, serverless, ['offline', 'start', '--stage', 'local'], {
+  const baseUrl = `http://127.0.0.1:${httpPort}`;
+  return detachedServer(dir, join(ROOT, 'node_modules', '.bin', 'serverless'), ['offline', 'start', '--stage', 'local'], {
     env,
     cwd: ROOT,
     log: 'offline.log',
+    what: 'serverless offline',
+    timeoutMs,
+    ready: () =>
+      fetch(`${baseUrl}/__ready`).then(
+        () => baseUrl,
+        () => undefined,
+      ),
   });
-  const baseUrl = `http://127.0.0.1:${httpPort}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`serverless offline exited early:\n${output()}`);
-    if (Date.now() - started > timeoutMs) throw new Error(`serverless offline did not start within ${timeoutMs / 1000} s:\n${output()}`);
-    try {
-      await fetch(`${baseUrl}/__ready`);
-      return baseUrl;
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
 }
 
 /**

@@ -39,14 +39,38 @@ export async function oncePerRun(name: string, start: (dir: string) => Promise<s
   }
 }
 
-/** A server process of the run, in `dir`: its output in `<dir>/<log>`, its process group in `<dir>/group`. */
-export function detachedServer(dir: string, command: string, args: string[], opts: { env: NodeJS.ProcessEnv; log: string; cwd?: string }) {
-  const logFile = join(dir, opts.log);
+/** How a detached server is started and when it is ready. */
+interface ServerSpec {
+  env: NodeJS.ProcessEnv;
+  cwd?: string;
+  /** Its output file in `dir`. */
+  log: string;
+  /** Its name in failures. */
+  what: string;
+  timeoutMs: number;
+  /** What the others need once it serves (an address), or undefined while it does not yet. */
+  ready: () => Promise<string | undefined>;
+}
+
+/**
+ * Starts a server process of the run in `dir` (its output in `<dir>/<log>`, its process group
+ * in `<dir>/group`) and answers `ready()`'s value once there is one; it fails, with the
+ * server's output, if the server exits first or `timeoutMs` passes.
+ */
+export async function detachedServer(dir: string, command: string, args: string[], spec: ServerSpec): Promise<string> {
+  const logFile = join(dir, spec.log);
   // its output goes to a file, not a pipe: the server outlives the test file that started it
   const out = openSync(logFile, 'a');
-  const child = spawn(command, args, { env: opts.env, cwd: opts.cwd, stdio: ['ignore', out, out], detached: true });
+  const child = spawn(command, args, { env: spec.env, cwd: spec.cwd, stdio: ['ignore', out, out], detached: true });
   closeSync(out);
   child.unref();
   writeFileSync(join(dir, 'group'), String(child.pid));
-  return { child, output: () => readFileSync(logFile, 'utf8') };
+  const output = () => readFileSync(logFile, 'utf8');
+  for (const started = Date.now(); ; await new Promise((r) => setTimeout(r, 200))) {
+    const answer = await spec.ready();
+    if (answer !== undefined) return answer;
+    if (child.exitCode !== null) throw new Error(`${spec.what} exited early:\n${output()}`);
+    if (Date.now() - started > spec.timeoutMs)
+      throw new Error(`${spec.what} did not start within ${spec.timeoutMs / 1000} s:\n${output()}`);
+  }
 }

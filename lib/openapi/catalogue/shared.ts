@@ -55,7 +55,10 @@ export interface SuccessDoc {
 export interface RouteFacts {
   /** The fewest sequential DynamoDB round trips it takes (tests/perf/round-trips.test.ts counts them). */
   trips: number;
-  /** What those round trips are ("token" = the caller's user item, read before anything that depends on who calls). */
+  /**
+   * What those round trips are: "token" = the caller's user item, read before anything that
+   * depends on who calls; "list versions" = the lists' version read, before the list itself.
+   */
   why: string;
   /** The actions of the history entries it writes (tests/history/every-write.test.ts). */
   records?: string[];
