@@ -9,7 +9,6 @@ import * as z from 'zod';
 import { defineEntity, imageUrl, parseRecord, timestamp, type TransactItem } from './entity';
 import { UnitOfWork, villageChildTouched } from './unit-of-work';
 import { assertItemFits } from './item-size';
-import { guardedRefs } from './image-refs';
 
 export const CATEGORIES = ['atraksi', 'penginapan', 'paket_wisata', 'suvenir'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -140,22 +139,24 @@ export async function positionRemoval(kd: string): Promise<TransactItem[]> {
 }
 
 /**
- * Replaces the description as read (`current`) by `d` (DescriptionVersionError when it
+ * Replaces the description as read (`current`) by `next` (DescriptionVersionError when it
  * changed meanwhile), with its image reference writes (`refs`, lib/db/image-refs.ts);
  * `action` names the change in the history (`tourism_description.items_appended`, …).
+ * Returns the description that stands: `current` when nothing the history shows changed
+ * (then nothing is written).
  */
 export async function replaceTourismDescription(
   current: TourismDescriptionRecord,
-  d: TourismDescriptionRecord,
+  next: TourismDescriptionRecord,
   who: Who,
-  action: string,
-  refs: TransactItem[] = [],
-): Promise<boolean> {
+  change: { action: string; refs: TransactItem[] },
+): Promise<TourismDescriptionRecord> {
   const uow = new UnitOfWork(who);
-  if (!uow.update(tourismDescriptions, current, d, { guard: () => new DescriptionVersionError(), action })) return false;
-  for (const r of guardedRefs(refs)) uow.include(r.item, r.guard);
+  if (!uow.update(tourismDescriptions, current, next, { guard: () => new DescriptionVersionError(), action: change.action }))
+    return current;
+  uow.imageRefs(change.refs);
   await uow.commit();
-  return true;
+  return next;
 }
 
 /** Deletes the description as read (DescriptionVersionError when it changed meanwhile), frees its list position, records it on the village. */
@@ -175,7 +176,7 @@ function commitWithPositions(uow: UnitOfWork, kd: string, positions: TransactIte
   uow.include(villageChildTouched(kd), () => new DescriptionVillageMissingError());
   const moved = () => new PositionsMovedError();
   for (const p of positions) uow.include(p, moved);
-  for (const r of guardedRefs(refs)) uow.include(r.item, r.guard);
+  uow.imageRefs(refs);
   return uow.commit();
 }
 

@@ -8,6 +8,7 @@ import { listsChanged } from './list-versions';
 import { and, eq, exists, fieldMissing, ifAbsent, txCheck, txUpdate, type Condition } from './expression';
 import { accountCounts, categoryChange, moving, regionCounts, regionKey, sum, tallyChange, type Counts, type Region } from './stats';
 import { outboxItem, type Notice } from './outbox';
+import { guardedRefs } from './image-refs';
 import { guarded, transactWrite, type Guard } from './transact';
 
 export type { Guard };
@@ -170,6 +171,14 @@ export class UnitOfWork {
   /** An item the entities do not declare (a uniqueness marker), with what its failed condition means. */
   include(item: TransactItem, guard?: Guard): void {
     this.steps.push({ item, guard });
+  }
+
+  /**
+   * The change's image reference writes (claims and releases, lib/db/image-refs.ts), after
+   * its own items: a failed claim means the image is being deleted.
+   */
+  imageRefs(refs: readonly TransactItem[]): void {
+    this.steps.push(...guardedRefs(refs));
   }
 
   /**

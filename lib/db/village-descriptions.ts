@@ -7,7 +7,6 @@ import type { Who } from './history';
 import { UnitOfWork } from './unit-of-work';
 import type { TransactItem } from './entity';
 import { assertItemFits } from './item-size';
-import { guardedRefs } from './image-refs';
 import type { VillageRecord } from './villages';
 
 export const JENIS_DESA = ['Alam', 'Budaya', 'Buatan'] as const;
@@ -98,7 +97,7 @@ const villageCopyChange = (kd: string, d: VillageDescriptionRecord | null): Tran
  */
 function commitWithCopy(uow: UnitOfWork, kd: string, d: VillageDescriptionRecord | null, refs: TransactItem[]): Promise<void> {
   uow.include(villageCopyChange(kd, d), () => new VillageDescriptionVillageMissingError());
-  for (const r of guardedRefs(refs)) uow.include(r.item, r.guard);
+  uow.imageRefs(refs);
   return uow.commit();
 }
 
@@ -109,19 +108,20 @@ export function createVillageDescription(d: VillageDescriptionRecord, who: Who, 
 }
 
 /**
- * Replaces the description as read (`current`) by `d` (VillageDescriptionVersionError when it
- * changed meanwhile); false, and nothing written, when no field the history shows changed.
+ * Replaces the description as read (`current`) by `next` (VillageDescriptionVersionError when
+ * it changed meanwhile). Returns the description that stands: `current` when no field the
+ * history shows changed (then nothing is written).
  */
 export async function replaceVillageDescription(
   current: VillageDescriptionRecord,
-  d: VillageDescriptionRecord,
+  next: VillageDescriptionRecord,
   who: Who,
-  refs: TransactItem[] = [],
-): Promise<boolean> {
+  refs: TransactItem[],
+) {
   const uow = new UnitOfWork(who);
-  if (!uow.update(villageDescriptions, current, d, { guard: () => new VillageDescriptionVersionError() })) return false;
-  await commitWithCopy(uow, d.kd_desa, d, refs);
-  return true;
+  if (!uow.update(villageDescriptions, current, next, { guard: () => new VillageDescriptionVersionError() })) return current;
+  await commitWithCopy(uow, next.kd_desa, next, refs);
+  return next;
 }
 
 /** Deletes the description as read (VillageDescriptionVersionError when it changed meanwhile). */

@@ -8,7 +8,7 @@ import * as store from '../db/outbox';
 import type { Notice, OutboxRecord } from '../db/outbox';
 import { inUnitOfWork } from '../db/unit-of-work';
 import { recipients, recipientsOfRole, setNotificationSwitches, type NotificationSwitches, type Recipient } from '../db/users';
-import { getVillage, villagesByEmail, villagesPage, type VillageOwner } from '../db/villages';
+import { getVillage, villagesByEmail, villagesPage, type VillageOwner, type VillageRecord } from '../db/villages';
 import { sendMail, type Mail } from '../mail/ses';
 import * as mails from '../mail/templates';
 import { nowMs } from '../platform/clock';
@@ -248,11 +248,16 @@ function appLink(): string | undefined {
 const single = (letters: Page['letters']): Page => ({ letters, read: 1, next: undefined });
 const nothing: Plan = { switch: 'perubahan', page: async () => single([]) };
 
-/** A village's manager as a recipient, with the village (none: the village or the account is gone). */
-async function ownerOf(kd: string) {
+/**
+ * A notice to a village's manager: one letter, written by `write` once the village and its
+ * manager's account are found (none when either is gone).
+ */
+async function toOwnerOf(kd: string, write: (owner: Recipient, village: VillageRecord) => Mail | Promise<Mail>): Promise<Plan> {
   const village = await getVillage(kd, true);
   const [owner] = village ? await recipients([village.email]) : [];
-  return village && owner ? { village, owner } : undefined;
+  if (!village || !owner) return nothing;
+  const mail = await write(owner, village);
+  return { switch: 'perubahan', page: async () => single([{ to: owner, mail }]) };
 }
 
 /** How a notice finds its recipients and what each is sent. */
@@ -302,27 +307,21 @@ async function planOf(notice: Notice): Promise<Plan> {
       };
     }
     case 'review_published': {
-      const [round, owned] = await Promise.all([getRound(notice.id_evaluasi), ownerOf(notice.kd_desa)]);
-      if (!owned) return nothing;
-      const { owner, village } = owned;
-      const named = round ?? { nama: notice.id_evaluasi, mulai: '', batas_mandiri: '', selesai: '' };
-      const mail = mails.reviewPublishedMail(owner.email, to(owner), named, village, notice.kategori_desa, notice.rata_rata);
-      return { switch: 'perubahan', page: async () => single([{ to: owner, mail }]) };
+      const reading = getRound(notice.id_evaluasi); // beside the village and its manager
+      reading.catch(() => undefined); // awaited only when both are found; a failure then still throws
+      return toOwnerOf(notice.kd_desa, async (owner, village) => {
+        const named = (await reading) ?? { nama: notice.id_evaluasi, mulai: '', batas_mandiri: '', selesai: '' };
+        return mails.reviewPublishedMail(owner.email, to(owner), named, village, notice.kategori_desa, notice.rata_rata);
+      });
     }
-    case 'request_changed': {
-      const owned = await ownerOf(notice.kd_desa);
-      if (!owned) return nothing;
-      const { owner, village } = owned;
-      const mail = mails.requestChangedMail(owner.email, to(owner), village, notice.kd_permintaan, notice.status_permintaan);
-      return { switch: 'perubahan', page: async () => single([{ to: owner, mail }]) };
-    }
-    case 'status_changed': {
-      const owned = await ownerOf(notice.kd_desa);
-      if (!owned) return nothing;
-      const { owner, village } = owned;
-      const mail = mails.statusChangedMail(owner.email, to(owner), village, notice.status, notice.keterangan);
-      return { switch: 'perubahan', page: async () => single([{ to: owner, mail }]) };
-    }
+    case 'request_changed':
+      return toOwnerOf(notice.kd_desa, (owner, village) =>
+        mails.requestChangedMail(owner.email, to(owner), village, notice.kd_permintaan, notice.status_permintaan),
+      );
+    case 'status_changed':
+      return toOwnerOf(notice.kd_desa, (owner, village) =>
+        mails.statusChangedMail(owner.email, to(owner), village, notice.status, notice.keterangan),
+      );
   }
 }
 

@@ -287,8 +287,7 @@ async function modify(
       const refs = images.refWrites(imagesOf(current), imagesOf(next), REF_ROOM);
       const written = { ...next, version: current.version + 1, updated_at: nowIso() };
       // nothing changed: nothing written (nor recorded), the description answered as it is
-      const changed = await store.replaceTourismDescription(current, written, caller, `tourism_description.${action}`, refs);
-      return changed ? written : current;
+      return store.replaceTourismDescription(current, written, caller, { action: `tourism_description.${action}`, refs });
     },
   }).catch(mapWriteErrors);
 }

@@ -178,7 +178,7 @@ export async function updateVillageDescription(
       };
       const refs = images.refWrites(villageDescriptionImages(current), villageDescriptionImages(record), REF_ROOM);
       // nothing changed: nothing written (nor recorded), the description answered as it is
-      return (await store.replaceVillageDescription(current, record, caller, refs)) ? record : current;
+      return store.replaceVillageDescription(current, record, caller, refs);
     },
   }).catch(mapErrors);
 }

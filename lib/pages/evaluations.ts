@@ -106,6 +106,20 @@ const SCRIPT = String.raw`(function () {
   }
   function put(parent, node) { parent.appendChild(node); return node; }
   function kosongkan(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
+  // a list of buttons, one per row: baris(row) gives its data attribute, its contents and what a click opens
+  function daftar(id, rows, kosong, baris) {
+    var list = kosongkan($(id));
+    if (!rows.length) add(list, el('li', 'ket', kosong));
+    rows.forEach(function (row) {
+      var b = baris(row);
+      var btn = el('button', 'baris');
+      btn.type = 'button';
+      btn.setAttribute(b.attr[0], b.attr[1]);
+      add.apply(null, [btn].concat(b.isi));
+      btn.addEventListener('click', function () { pesan(''); info(''); b.buka(); });
+      add(list, add(el('li'), btn));
+    });
+  }
   function pesan(text) { $('pesan').textContent = text || ''; }
   function info(text) { $('info').textContent = text || ''; }
   function gagal(err) { pesan(err && err.message ? err.message : String(err)); }
@@ -160,17 +174,14 @@ const SCRIPT = String.raw`(function () {
   // the rounds
   function muatPutaran() {
     return api('GET', 'api/evaluasi').then(function (b) {
-      var list = kosongkan($('daftar-putaran'));
-      if (!b.data.length) add(list, el('li', 'ket', 'Belum ada evaluasi.'));
-      b.data.forEach(function (r) {
-        var btn = el('button', 'baris');
-        btn.type = 'button';
-        btn.setAttribute('data-id', r.id_evaluasi);
-        add(btn, el('b', '', r.nama), el('small', '', wilayah(r)),
-          el('small', '', tanggal(r.mulai) + ' – ' + tanggal(r.selesai) + ' · mandiri s.d. ' + tanggal(r.batas_mandiri)),
-          el('span', 'badge', STATUS_PUTARAN[r.status] || r.status));
-        btn.addEventListener('click', function () { pesan(''); info(''); bukaPutaran(r); });
-        add(list, add(el('li'), btn));
+      daftar('daftar-putaran', b.data, 'Belum ada evaluasi.', function (r) {
+        return {
+          attr: ['data-id', r.id_evaluasi],
+          isi: [el('b', '', r.nama), el('small', '', wilayah(r)),
+            el('small', '', tanggal(r.mulai) + ' – ' + tanggal(r.selesai) + ' · mandiri s.d. ' + tanggal(r.batas_mandiri)),
+            el('span', 'badge', STATUS_PUTARAN[r.status] || r.status)],
+          buka: function () { bukaPutaran(r); },
+        };
       });
       tampil('putaran');
     }).catch(gagal);
@@ -192,16 +203,13 @@ const SCRIPT = String.raw`(function () {
     var q = new URLSearchParams({ page: String(kini.halaman), limit: '50' });
     if (kantor() && $('e-status').value) q.set('status', $('e-status').value);
     return api('GET', 'api/evaluasi/' + encodeURIComponent(kini.putaran.id_evaluasi) + '/desa?' + q.toString()).then(function (b) {
-      var list = kosongkan($('daftar-desa'));
-      if (!b.data.length) add(list, el('li', 'ket', 'Tidak ada desa.'));
-      b.data.forEach(function (d) {
-        var btn = el('button', 'baris');
-        btn.type = 'button';
-        btn.setAttribute('data-kd', d.kd_desa);
-        add(btn, el('b', '', d.nama_desa), el('small', '', d.kabupaten + ', ' + d.provinsi),
-          el('span', 'badge', (STATUS_DESA[d.status] || d.status) + (d.kategori_desa ? ' · ' + d.kategori_desa : '')));
-        btn.addEventListener('click', function () { pesan(''); info(''); bukaDesa(d); });
-        add(list, add(el('li'), btn));
+      daftar('daftar-desa', b.data, 'Tidak ada desa.', function (d) {
+        return {
+          attr: ['data-kd', d.kd_desa],
+          isi: [el('b', '', d.nama_desa), el('small', '', d.kabupaten + ', ' + d.provinsi),
+            el('span', 'badge', (STATUS_DESA[d.status] || d.status) + (d.kategori_desa ? ' · ' + d.kategori_desa : ''))],
+          buka: function () { bukaDesa(d); },
+        };
       });
       var p = b.pagination || { page: 1, pages: 1 };
       $('e-halaman').hidden = p.pages <= 1;

@@ -5,7 +5,7 @@ import { requestResetInput, resetPasswordInput, verifyResetInput } from '../../a
 import { MSG } from '../../contract/messages';
 import { notificationSwitchesInput } from '../../domain/notifications';
 import * as R from '../responses';
-import { area, badJson, createdDoc, done, e, fieldsInvalid, json, ok, withData, type AreaDocs, trips } from './shared';
+import { area, createdDoc, done, e, fieldsInvalid, json, ok, withData, type AreaDocs, trips } from './shared';
 
 const entry = area('Akun');
 const mailFailed = (when: string) => e(500, MSG.mailFailed, when);
@@ -24,7 +24,6 @@ export const AUTH_DOCS = {
     }),
     success: createdDoc(withData(MSG.registerSuccess, z.object({ id: z.number().int() }))),
     errors: [
-      badJson,
       e(400, MSG.registerInvalid, 'A field is missing or invalid'),
       e(409, MSG.emailTaken, 'The e-mail is already registered'),
       e(409, MSG.usernameTaken, 'The username is taken (case-insensitive)'),
@@ -39,7 +38,6 @@ export const AUTH_DOCS = {
       R.success({ message: R.message(MSG.loginSuccess), token: z.string(), data: z.object({ user: R.PublicUser, token: z.string() }) }),
     ),
     errors: [
-      badJson,
       e(400, MSG.loginMissing, 'email or password is missing'),
       e(401, MSG.loginFailed, 'Unknown e-mail or wrong password'),
       e(403, MSG.accountUnverified, 'Right password, but the account is not verified yet'),
@@ -52,7 +50,6 @@ export const AUTH_DOCS = {
     request: json(requestResetInput, { email: 'siti@example.com' }),
     success: done(MSG.resetCodeSent),
     errors: [
-      badJson,
       e(400, MSG.emailRequired, 'email is missing'),
       e(404, MSG.emailNotFound, 'No account with this e-mail'),
       e(429, MSG.resetCodeTooSoon, 'A code was sent less than a minute ago (see Retry-After)'),
@@ -64,7 +61,6 @@ export const AUTH_DOCS = {
     request: json(verifyResetInput, { email: 'siti@example.com', resetCode: '123456' }),
     success: done(MSG.resetCodeValid),
     errors: [
-      badJson,
       e(400, MSG.resetVerifyMissing, 'email or resetCode is missing'),
       e(400, MSG.resetCodeWrong, 'Wrong, expired, used-up or unknown code (5 tries per code)'),
     ],
@@ -84,7 +80,6 @@ export const AUTH_DOCS = {
     }),
     success: done(MSG.passwordResetSuccess),
     errors: [
-      badJson,
       e(400, MSG.resetAllFieldsRequired, 'A field is missing'),
       e(400, MSG.resetPasswordMismatch, 'newPassword and confirmPassword differ'),
       e(400, MSG.passwordLength, 'The new password is shorter than 8 or longer than 128 characters'),
@@ -113,6 +108,6 @@ export const AUTH_DOCS = {
         z.object({ pengingat: z.boolean(), perubahan: z.boolean() }).meta({ id: 'NotificationSwitches' }),
       ),
     ),
-    errors: [badJson, e(400, MSG.notificationSettingsEmpty, 'Neither switch was sent'), fieldsInvalid(MSG.notificationSettingsInvalid)],
+    errors: [e(400, MSG.notificationSettingsEmpty, 'Neither switch was sent'), fieldsInvalid(MSG.notificationSettingsInvalid)],
   }),
 } satisfies AreaDocs;

@@ -20,10 +20,8 @@ import {
 import * as R from '../responses';
 import {
   area,
-  badJson,
   byKey,
   createdDoc,
-  descriptionFormErrors,
   formBody,
   mb,
   fileAnswers,
@@ -107,7 +105,6 @@ const roundExample = {
 const scores = scoreExample;
 const roundMissing = e(404, MSG.evaluationNotFound, 'No round with this code');
 const roundInvalid = [
-  badJson,
   fieldsInvalid(MSG.evaluationInvalid),
   e(400, MSG.evaluationDatesOrder, 'The dates are not in order'),
   e(400, MSG.evaluationRegionNeedsProvince, 'kabupaten without provinsi'),
@@ -203,10 +200,10 @@ export const EVALUATION_DOCS = {
         ...scores,
         bukti: { partisipasi_masyarakat: { catatan: '45 warga terlibat', tautan: ['https://example.org/laporan'] } },
       },
+      { limits: EVIDENCE_LIMITS, invalid: MSG.selfAssessmentInvalid },
     ),
     success: ok(R.success({ message: R.message(MSG.selfAssessmentSaved), data: Assessment })),
     errors: [
-      ...descriptionFormErrors(EVIDENCE_LIMITS, MSG.selfAssessmentInvalid),
       e(415, MSG.evidenceTypeInvalid, 'A file is neither an image (JPG, PNG, WebP) nor a PDF, by its bytes'),
       e(400, MSG.evidenceTooMany, 'A criterion would hold more than five files'),
       e(400, MSG.evidenceFileUnknown, '`berkas` names a file the assessment does not have'),
@@ -241,7 +238,6 @@ export const EVALUATION_DOCS = {
     request: json(reviewInput, { ...scores, catatan: { keramahan_difabel: 'Belum ada jalur kursi roda ke area utama' } }),
     success: ok(R.success({ message: R.message(MSG.reviewSaved), data: Assessment.extend({ gerak: Move }) })),
     errors: [
-      badJson,
       fieldsInvalid(MSG.reviewInvalid),
       ...villageOut,
       e(409, MSG.reviewNotStarted, 'Before mulai'),

@@ -21,7 +21,7 @@ export const REQUEST_DOCS = {
   }),
   'POST /api/permintaan': entry('File a request for a village the caller owns', {
     facts: trips(3, 'token, the village (ownership), then request + village codes', 'request.created'),
-    request: json(createRequestInput, { kd_desa: 'DESA-a1B2c3D4e5', status_permintaan: 'diproses' }),
+    request: json(createRequestInput, { kd_desa: 'DESA-a1B2c3D4e5', status_permintaan: 'diproses' }, { ownRefusal: true }),
     success: createdDoc(withData(MSG.requestCreated, z.object({ kd_permintaan: z.string() }))),
     errors: [e(400, MSG.requestInvalid, 'The body is not JSON, or a field is missing or invalid'), ...ownVillage],
   }),
@@ -33,7 +33,7 @@ export const REQUEST_DOCS = {
     ),
     description: `Any status may follow any other. ${TEMPORARILY_OPEN}`,
     params: kdPermintaanParams,
-    request: json(updateRequestInput, { status_permintaan: 'diterima' }),
+    request: json(updateRequestInput, { status_permintaan: 'diterima' }, { ownRefusal: true }),
     success: done(MSG.requestUpdated),
     errors: [e(400, MSG.requestInvalid, 'The body is not JSON, or status_permintaan is missing or invalid'), requestMissing],
   }),

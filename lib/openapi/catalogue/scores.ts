@@ -3,7 +3,7 @@ import { kdDesaParams } from '../../contract/inputs';
 import { MSG } from '../../contract/messages';
 import { createScoreInput, updateScoreInput } from '../../domain/score-service';
 import * as R from '../responses';
-import { area, badJson, byKey, createdDoc, e, filteredList, json, ok, type AreaDocs, trips } from './shared';
+import { area, byKey, createdDoc, e, filteredList, json, ok, type AreaDocs, trips } from './shared';
 
 const entry = area('Skor');
 /** The six criteria of an example score (also a review's example, ./evaluations.ts). */
@@ -19,10 +19,7 @@ const scoreInvalid = e(400, MSG.scoreInvalid, 'A value is missing, not a number,
 const noVillage = e(404, MSG.scoreVillageNotFound, 'No village with this code');
 
 export const SCORE_DOCS = {
-  'GET /api/skor': entry('Scores of every village, scored or not', {
-    facts: trips(2, 'list versions, then villages ∥ scores'),
-    ...filteredList(R.ScoreListItem),
-  }),
+  'GET /api/skor': entry('Scores of every village, scored or not', filteredList(R.ScoreListItem, 'villages ∥ scores')),
   'GET /api/skor/{kd_desa}': entry('The score of a village', {
     facts: trips(1, 'the score'),
     ...byKey(kdDesaParams, R.ScoreDetail, e(404, MSG.scoreNotFound, 'The village has no score')),
@@ -38,7 +35,6 @@ export const SCORE_DOCS = {
     request: json(createScoreInput, { kd_desa: 'DESA-a1B2c3D4e5', ...scoreExample }),
     success: createdDoc(R.ScoreResponse),
     errors: [
-      badJson,
       e(400, MSG.scoreVillageCodeMissing, 'kd_desa is missing'),
       scoreInvalid,
       noVillage,
@@ -50,6 +46,6 @@ export const SCORE_DOCS = {
     params: kdDesaParams,
     request: json(updateScoreInput, scoreExample),
     success: ok(R.ScoreResponse),
-    errors: [badJson, scoreInvalid, noVillage, e(404, MSG.scoreNotFound, 'The village has no score yet (use POST)')],
+    errors: [scoreInvalid, noVillage, e(404, MSG.scoreNotFound, 'The village has no score yet (use POST)')],
   }),
 } satisfies AreaDocs;

@@ -36,10 +36,22 @@ export interface FileFieldDoc {
  * `handler.input`; tests/docs/inputs.test.ts holds them together).
  */
 export type RequestDoc =
-  /** A JSON body. */
-  | { kind: 'json'; schema: z.ZodType; example?: unknown; description?: string }
+  /**
+   * A JSON body. A malformed one is refused with 400 "Body JSON tidak valid", added to the
+   * route's errors by `area`, unless the route answers it with a message of its own
+   * (`ownRefusal`: then that message is among its errors).
+   */
+  | { kind: 'json'; schema: z.ZodType; example?: unknown; description?: string; ownRefusal?: true }
   /** multipart/form-data with a `data` field (JSON text of `schema`) and image files; or application/json with the same data. */
-  | { kind: 'form'; schema: z.ZodType; files: FileFieldDoc[]; example: unknown; description?: string }
+  | {
+      kind: 'form';
+      schema: z.ZodType;
+      files: FileFieldDoc[];
+      example: unknown;
+      description?: string;
+      /** The form's limits and the text naming invalid `data` fields: its refusals, added to the route's errors by `area`. */
+      refusals: { limits: MultipartLimits; invalid: string };
+    }
   /** multipart/form-data with one file, in the field `limits.fileFields[0]`. */
   | { kind: 'file'; limits: MultipartLimits; description: string };
 
@@ -100,7 +112,19 @@ type EntryPart = Omit<Entry, 'facts'>;
 /** The entry builder of one area: its tag is written once. */
 export const area =
   (tag: string) =>
-  (summary: string, entry: Entry): RouteDoc => ({ tag, summary, ...entry, errors: entry.errors ?? [] });
+  (summary: string, entry: Entry): RouteDoc => ({
+    tag,
+    summary,
+    ...entry,
+    errors: [...bodyRefusals(entry.request), ...(entry.errors ?? [])],
+  });
+
+/** What reading a route's body can answer, from its declaration: they come first in its errors. */
+function bodyRefusals(request: RequestDoc | undefined): ErrorDoc[] {
+  if (request?.kind === 'json') return request.ownRefusal ? [] : [badJson];
+  if (request?.kind === 'form') return descriptionFormErrors(request.refusals.limits, request.refusals.invalid);
+  return [];
+}
 
 export const e = (status: number, message: string, when: string, suffix?: string): ErrorDoc => ({
   status,
@@ -109,7 +133,7 @@ export const e = (status: number, message: string, when: string, suffix?: string
   ...(suffix ? { suffix } : {}),
 });
 
-export const badJson = e(400, MSG.invalidJson, 'The body is not valid JSON');
+const badJson = e(400, MSG.invalidJson, 'The body is not valid JSON');
 export const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 export const payloadTooLarge = e(413, MSG.payloadTooLarge, 'The request body exceeds the Lambda payload ceiling');
 export const multipartInvalid = e(400, MSG.multipartInvalid, 'The multipart body cannot be parsed');
@@ -146,7 +170,7 @@ function formErrors(limits: MultipartLimits): ErrorDoc[] {
 }
 
 /** Errors of a description form: the form, its `data` field (`invalid` names bad fields), the size the record may reach. */
-export const descriptionFormErrors = (limits: MultipartLimits, invalid: string): ErrorDoc[] => [
+const descriptionFormErrors = (limits: MultipartLimits, invalid: string): ErrorDoc[] => [
   ...formErrors(limits),
   e(400, MSG.dataJsonInvalid, 'The `data` field (or the JSON body) is missing or not a JSON object'),
   e(400, invalid, 'A field of `data` is invalid; the offending fields are named', ': <fields>'),
@@ -169,13 +193,24 @@ const filterInvalid = e(
 );
 
 /** A JSON body of `schema`, with an example it accepts. */
-export const json = (schema: z.ZodType, example: unknown): RequestDoc => ({ kind: 'json', schema, example });
-/** A form body: `data` of `schema` and the image fields `files`. */
-export const formBody = (schema: z.ZodType, files: FileFieldDoc[], example: unknown): RequestDoc => ({
+export const json = (schema: z.ZodType, example: unknown, opts: { ownRefusal?: true } = {}): RequestDoc => ({
+  kind: 'json',
+  schema,
+  example,
+  ...opts,
+});
+/** A form body: `data` of `schema` and the image fields `files`, within `refusals.limits`. */
+export const formBody = (
+  schema: z.ZodType,
+  files: FileFieldDoc[],
+  example: unknown,
+  refusals: { limits: MultipartLimits; invalid: string },
+): RequestDoc => ({
   kind: 'form',
   schema,
   files,
   example,
+  refusals,
 });
 
 export const ok = (schema: z.ZodType, description = 'Success'): SuccessDoc => ({ status: 200, description, schema });
@@ -187,8 +222,12 @@ export const okData = (schema: z.ZodType) => ok(R.success({ data: schema }));
 /** The body of a success answer with its message and `data`. */
 export const withData = (text: string, data: z.ZodType) => R.success({ message: R.message(text), data });
 
-/** A list of `item`, paged and filtered (`query`: the list filters, or a variant of them). */
-export const filteredList = (item: z.ZodType, query: z.ZodObject = filteredListQuery): EntryPart => ({
+/**
+ * A public list of `item`, paged and filtered (`query`: the list filters, or a variant of
+ * them), built from the records `from` (read in parallel, after the lists' versions).
+ */
+export const filteredList = (item: z.ZodType, from: string, query: z.ZodObject = filteredListQuery): Entry => ({
+  facts: trips(2, `list versions (read first: the ETag), then ${from}`),
   query,
   success: okData(z.array(item)),
   errors: [pagingInvalid, filterInvalid],

@@ -6,7 +6,6 @@ import { createStatusInput, updateStatusInput } from '../../domain/statuses';
 import * as R from '../responses';
 import {
   area,
-  badJson,
   byKey,
   createdDoc,
   done,
@@ -24,10 +23,7 @@ const entry = area('Status desa');
 const statusMissing = e(404, MSG.villageStatusNotFound, 'No status with this code');
 
 export const STATUS_DOCS = {
-  'GET /api/status-desa': entry('All village statuses', {
-    facts: trips(2, 'list versions, then statuses ∥ villages'),
-    ...filteredList(R.VillageStatus),
-  }),
+  'GET /api/status-desa': entry('All village statuses', filteredList(R.VillageStatus, 'statuses ∥ villages')),
   'GET /api/status-desa/{kd_status}': entry('One village status', {
     facts: trips(2, 'token, then the status'),
     ...byKey(kdStatusParams, R.VillageStatus, statusMissing),
@@ -36,7 +32,7 @@ export const STATUS_DOCS = {
     facts: trips(3, 'token, the village, then status + village codes', 'status.created'),
     request: json(createStatusInput, { kd_desa: 'DESA-a1B2c3D4e5', status: 'aktif', keterangan: 'Beroperasi normal' }),
     success: createdDoc(withData(MSG.villageStatusCreated, z.object({ kd_status: z.string() }))),
-    errors: [badJson, fieldsInvalid(MSG.villageStatusInvalid), villageMissing],
+    errors: [fieldsInvalid(MSG.villageStatusInvalid), villageMissing],
   }),
   'PUT /api/status-desa/{kd_status}': entry('Change a village status', {
     facts: trips(
@@ -47,7 +43,7 @@ export const STATUS_DOCS = {
     params: kdStatusParams,
     request: json(updateStatusInput, { status: 'nonaktif', keterangan: 'Tutup sementara' }),
     success: done(MSG.villageStatusUpdated),
-    errors: [badJson, fieldsInvalid(MSG.villageStatusInvalid), statusMissing],
+    errors: [fieldsInvalid(MSG.villageStatusInvalid), statusMissing],
   }),
   'DELETE /api/status-desa/{kd_status}': entry('Delete a village status', {
     facts: trips(

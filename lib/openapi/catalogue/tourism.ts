@@ -13,10 +13,8 @@ import {
 import * as R from '../responses';
 import {
   area,
-  badJson,
   byKey,
   createdDoc,
-  descriptionFormErrors,
   done,
   e,
   formBody,
@@ -38,6 +36,9 @@ const CATEGORY_FILES: FileFieldDoc[] = CATEGORIES.map((c) => ({
   description: `Images for the new ${c} items, in order: each item takes \`jumlah_gambar\` files (default 1 for a new item).`,
   maxFiles: TOURISM_FORM_LIMITS.filesPerField,
 }));
+/** A tourism form: `data` of `schema`, images per category, within the tourism form's limits. */
+const tourismBody = (schema: z.ZodType, example: unknown) =>
+  formBody(schema, CATEGORY_FILES, example, { limits: TOURISM_FORM_LIMITS, invalid: MSG.tourismDescriptionInvalid });
 
 const tourismExample = {
   kd_desa: 'DESA-a1B2c3D4e5',
@@ -50,9 +51,8 @@ const tourismExample = {
   suvenir: [{ nama_suvenir: 'Batik tulis', harga_suvenir: 175000 }],
 };
 
-/** Errors of a form that writes items: the form, its `data`, and the images its items list. */
+/** What a form that writes items refuses besides the form and its `data`: the images its items list. */
 const itemWriteErrors: ErrorDoc[] = [
-  ...descriptionFormErrors(TOURISM_FORM_LIMITS, MSG.tourismDescriptionInvalid),
   e(400, MSG.tooManyFilesForItems, "More files in a category field than that category's items take", ': <category>'),
   e(
     400,
@@ -88,7 +88,7 @@ export const TOURISM_DOCS = {
       'tourism_description.created',
     ),
     description: 'Text fields default to `""`, categories to `[]`. Items get integer ids. A category may also be sent as JSON text.',
-    request: formBody(createTourismInput, CATEGORY_FILES, tourismExample),
+    request: tourismBody(createTourismInput, tourismExample),
     success: createdDoc(withData(MSG.tourismDescriptionCreated, R.TourismDescription)),
     errors: [...itemWriteErrors, ...ownVillage, e(409, MSG.tourismDescriptionExists, 'The village already has one')],
   }),
@@ -107,7 +107,7 @@ export const TOURISM_DOCS = {
     description:
       'Text fields given are replaced. Each category given is replaced: items with a known `id` keep it (and their images unless `gambar` lists which to keep), others are new. Categories not given stay.',
     params: kdDesaParams,
-    request: formBody(updateTourismInput, CATEGORY_FILES, {
+    request: tourismBody(updateTourismInput, {
       penjelasan_umum: 'Teks baru',
       atraksi: [{ id: 1, nama_atraksi: 'Jeep lava tour', kategori_atraksi: 'Alam' }],
     }),
@@ -131,7 +131,7 @@ export const TOURISM_DOCS = {
     facts: trips(2, 'token + village + description together, then the versioned write', 'tourism_description.items_added'),
     description: 'Existing items are kept; new items get new integer ids. Concurrent appends all land. At most 100 items per category.',
     params: kdDesaParams,
-    request: formBody(appendTourismItemsInput, CATEGORY_FILES, {
+    request: tourismBody(appendTourismItemsInput, {
       atraksi: [{ nama_atraksi: 'Tubing Sungai Gendol', kategori_atraksi: 'Alam' }],
     }),
     success: categoriesAnswer(MSG.tourismItemsAdded, 'Only the affected categories, as JSON text arrays'),
@@ -143,7 +143,6 @@ export const TOURISM_DOCS = {
     request: json(removeTourismItemInput, { entity_type: 'atraksi', item_id: 1 }),
     success: categoriesAnswer(MSG.tourismItemRemoved, 'The affected category without the removed item, as JSON text'),
     errors: [
-      badJson,
       e(400, MSG.entityTypeItemIdRequired, 'entity_type or item_id is missing'),
       e(400, MSG.entityTypeInvalid, 'entity_type is not one of the four categories'),
       e(400, MSG.itemIdInvalid, 'item_id is not a positive integer'),

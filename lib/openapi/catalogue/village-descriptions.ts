@@ -12,7 +12,6 @@ import {
   area,
   byKey,
   createdDoc,
-  descriptionFormErrors,
   done,
   e,
   formBody,
@@ -42,7 +41,7 @@ const villageDescriptionExample = {
 const { kd_desa: _kd, ...villageDescriptionUpdateExample } = villageDescriptionExample;
 void _kd;
 
-const formAndData = descriptionFormErrors(VILLAGE_DESCRIPTION_FORM_LIMITS, MSG.villageDescriptionInvalid);
+const villageDescriptionForm = { limits: VILLAGE_DESCRIPTION_FORM_LIMITS, invalid: MSG.villageDescriptionInvalid };
 const descriptionMissing = e(404, MSG.villageDescriptionNotFound, 'No village, or the village has no description');
 const villageGone = e(404, MSG.villageNotFound, 'The village was deleted meanwhile');
 
@@ -55,12 +54,11 @@ export const VILLAGE_DESCRIPTION_DOCS = {
     facts: trips(4, 'token, village (its code is in the body), existing description, then the transaction', 'village_description.created'),
     description:
       '`fasilitas_desa` and `url_video` may be arrays or JSON text; `url_video` entries must be http(s) URLs. The first gallery image becomes the village’s `gambar_cover`.',
-    request: formBody(createVillageDescriptionInput, GALLERY_FILES, villageDescriptionExample),
+    request: formBody(createVillageDescriptionInput, GALLERY_FILES, villageDescriptionExample, villageDescriptionForm),
     success: createdDoc(
       withData(MSG.villageDescriptionCreated, R.withImageVariants(z.object({ kd_desa: z.string(), galeri_gambar: z.array(z.string()) }))),
     ),
     errors: [
-      ...formAndData,
       e(400, MSG.villageCodeUnknown, 'kd_desa is not an existing village'),
       ownerOnlyError,
       villageGone,
@@ -72,14 +70,19 @@ export const VILLAGE_DESCRIPTION_DOCS = {
     description:
       'Without `keep_gallery_images` the whole gallery stays. With it, exactly the listed URLs that are in the gallery stay, in the order listed, followed by the new uploads; dropped images are released (the daily sweep removes them a day later).',
     params: kdDesaParams,
-    request: formBody(updateVillageDescriptionInput, GALLERY_FILES, { ...villageDescriptionUpdateExample, keep_gallery_images: [] }),
+    request: formBody(
+      updateVillageDescriptionInput,
+      GALLERY_FILES,
+      { ...villageDescriptionUpdateExample, keep_gallery_images: [] },
+      villageDescriptionForm,
+    ),
     success: ok(
       withData(
         MSG.villageDescriptionUpdated,
         R.withImageVariants(z.object({ kd_desa: z.string(), lokasi_desa: z.string(), galeri_gambar: z.array(z.string()) })),
       ),
     ),
-    errors: [...formAndData, ownerOnlyError, descriptionMissing, villageGone],
+    errors: [ownerOnlyError, descriptionMissing, villageGone],
   }),
   'DELETE /api/deskripsi-desa/{kd_desa}': entry('Delete a village description and its gallery', {
     facts: trips(2, 'token + village + description together, then the versioned write', 'village_description.deleted'),

@@ -7,7 +7,6 @@ import { villageDetailsQueryForWebApp } from '../../web-app/villages';
 import * as R from '../responses';
 import {
   area,
-  badJson,
   byKey,
   done,
   e,
@@ -37,14 +36,14 @@ const written = (text: string) => ok(withData(text, z.object({ kd_desa: z.string
 const villageBusy = e(409, MSG.villageBusy, 'Concurrent changes of the village kept colliding (retried inside the service first)');
 
 export const VILLAGE_DOCS = {
-  'GET /api/desa-wisata': entry('All villages with their newest request and the owner’s verification', {
-    facts: trips(2, 'list versions (read first, for the tag), then villages ∥ requests ∥ users'),
-    ...filteredList(R.VillageListItem),
-  }),
-  'GET /api/desa-wisata/details': entry('All villages, card view (cover image, region, popular name, slug)', {
-    facts: trips(2, 'list versions, then villages'),
-    ...filteredList(R.VillageDetails, villageDetailsQueryForWebApp),
-  }),
+  'GET /api/desa-wisata': entry(
+    'All villages with their newest request and the owner’s verification',
+    filteredList(R.VillageListItem, 'villages ∥ requests ∥ users'),
+  ),
+  'GET /api/desa-wisata/details': entry(
+    'All villages, card view (cover image, region, popular name, slug)',
+    filteredList(R.VillageDetails, 'villages', villageDetailsQueryForWebApp),
+  ),
   'GET /api/desa-wisata/{kd_desa}': entry('One village by code', {
     facts: trips(1, 'the village'),
     ...byKey(kdDesaParams, R.Village, villageMissing),
@@ -65,7 +64,6 @@ export const VILLAGE_DOCS = {
     request: villageBody,
     success: written(MSG.villageCreated),
     errors: [
-      badJson,
       fieldsInvalid(MSG.villageInvalid),
       e(400, MSG.emailNotRegistered, 'No account has the e-mail the body names'),
       e(
@@ -86,7 +84,6 @@ export const VILLAGE_DOCS = {
     request: villageBody,
     success: written(MSG.villageUpdated),
     errors: [
-      badJson,
       fieldsInvalid(MSG.villageInvalid),
       e(400, MSG.emailNotRegistered, 'The new e-mail is not registered'),
       e(400, MSG.villageOwnerNotPengelola, 'The new e-mail belongs to a dinas or admin account'),
