@@ -2,25 +2,9 @@
  * Small real PNG images, built in code (for demo data and sample events): a vertical
  * gradient from one colour to a lighter tint of it. 8-bit RGB, no interlace, zlib from Node.
  */
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 
 export type Rgb = readonly [number, number, number];
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(data: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
 
 /** One PNG chunk: length, type, data, CRC. */
 export function chunk(type: string, data: Buffer): Buffer {

@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../platform/config';
-import { awsClientOptions } from '../platform/aws';
+import { awsClientOptions, withoutSdkLogging } from '../platform/aws';
 import { traced } from '../platform/tracing';
 
 let raw: DynamoDBClient | undefined;
@@ -9,7 +9,7 @@ let doc: DynamoDBDocumentClient | undefined;
 
 /** The shared low-level DynamoDB client under db(): same middleware stack, for libraries that take an SDK client. */
 export function dynamoClient(): DynamoDBClient {
-  return (raw ??= traced(new DynamoDBClient(awsClientOptions(config().endpoints.dynamodb))));
+  return (raw ??= traced(withoutSdkLogging(new DynamoDBClient(awsClientOptions(config().endpoints.dynamodb)))));
 }
 
 /** The shared DynamoDB document client (created once per Lambda container). */

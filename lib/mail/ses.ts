@@ -2,7 +2,7 @@ import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { config } from '../platform/config';
 import { count } from '../platform/metrics';
 import { traced } from '../platform/tracing';
-import { awsClientOptions } from '../platform/aws';
+import { awsClientOptions, withoutSdkLogging } from '../platform/aws';
 
 export interface Mail {
   to: string;
@@ -12,7 +12,7 @@ export interface Mail {
 }
 
 let client: SESClient | undefined;
-export const ses = () => (client ??= traced(new SESClient(awsClientOptions(config().endpoints.ses))));
+export const ses = () => (client ??= traced(withoutSdkLogging(new SESClient(awsClientOptions(config().endpoints.ses)))));
 
 /** Sends one e-mail (plain text + HTML) through SES. Throws when SES refuses it. */
 export async function sendMail(mail: Mail): Promise<void> {

@@ -32,6 +32,17 @@ export function awsClientOptions(endpoint: string | undefined) {
   };
 }
 
+/**
+ * An SDK client as the service uses it: without the SDK's logger middleware. With the
+ * default logger (which discards everything) it still walked every call's whole input and
+ * output, every item of a Query page included, to hide sensitive fields from that logger;
+ * the service writes its own log lines (lib/platform/log.ts).
+ */
+export function withoutSdkLogging<T extends { middlewareStack: { remove(name: string): boolean } }>(client: T): T {
+  client.middlewareStack.remove('loggerMiddleware');
+  return client;
+}
+
 const UNAVAILABLE_NAMES = new Set([
   'TimeoutError',
   'RequestTimeout',

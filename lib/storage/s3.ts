@@ -1,5 +1,5 @@
 import { S3Client } from '@aws-sdk/client-s3';
-import { awsClientOptions } from '../platform/aws';
+import { awsClientOptions, withoutSdkLogging } from '../platform/aws';
 import { traced } from '../platform/tracing';
 import { config } from '../platform/config';
 
@@ -9,13 +9,15 @@ export function s3(): S3Client {
   if (!client) {
     const c = config();
     client = traced(
-      new S3Client({
-        ...awsClientOptions(c.endpoints.s3),
-        forcePathStyle: Boolean(c.endpoints.s3),
-        // Without this, stream bodies are sent aws-chunked, which s3rver stores verbatim.
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      }),
+      withoutSdkLogging(
+        new S3Client({
+          ...awsClientOptions(c.endpoints.s3),
+          forcePathStyle: Boolean(c.endpoints.s3),
+          // Without this, stream bodies are sent aws-chunked, which s3rver stores verbatim.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        }),
+      ),
     );
   }
   return client;

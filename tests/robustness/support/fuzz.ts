@@ -40,7 +40,7 @@ import { declaredRoutes, type DeclaredRoute } from '../../support/routes';
 import { allItems } from '../../support/table';
 import { db } from '../../../lib/db/client';
 import { s3 } from '../../../lib/storage/s3';
-import { clearStores, makeFixture, type Fixture } from './fixture';
+import { clearStores, freshFixture, makeFixture, type Fixture } from './fixture';
 import { SAMPLES, type SampleRequest } from './samples';
 
 // ---------------------------------------------------------------------------------------
@@ -167,15 +167,8 @@ export const oddString: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: longString },
   { weight: 1, arbitrary: loneSurrogates },
 );
-/** Strings an HTTP path or header can carry (well-formed Unicode). */
-const isWellFormed = (s: string): boolean => {
-  try {
-    encodeURIComponent(s);
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** Strings an HTTP path or header can carry (well-formed Unicode: no lone surrogate; ES2024, in Node 20). */
+const isWellFormed = (s: string): boolean => (s as string & { isWellFormed(): boolean }).isWellFormed();
 const wellFormed = oddString.filter(isWellFormed);
 
 const oddNumber = fc.oneof(
@@ -1102,12 +1095,11 @@ export interface FuzzOptions {
 export async function fuzzRoute(route: DeclaredRoute, opts: FuzzOptions = {}): Promise<{ figures: RouteFigures; violations: Violation[] }> {
   const started = Date.now();
   const handler = opts.handler ?? (await loadHandler(route));
-  // every route starts from an empty table and bucket: its fixture only (and small, fast snapshots)
-  await clearStores();
+  // every route starts from its fixture alone (and small, fast snapshots)
+  const fx = await freshFixture({ resetCode: route.path.startsWith('/auth/password') });
   observeWrites();
   const sample = SAMPLES[route.key];
-  const needsReset = route.path.startsWith('/auth/password');
-  const live: Live = { fx: await makeFixture({ resetCode: needsReset }), tpl: undefined };
+  const live: Live = { fx, tpl: undefined };
   const refresh = async () => {
     live.tpl = sample ? await sample({ fx: live.fx, owner: live.fx.owner }) : undefined;
   };
