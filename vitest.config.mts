@@ -16,20 +16,32 @@ const LONG_FIRST = [
   /villages\/cascade\.test/,
 ];
 
-/** The browsers (~0.4 GB each) start last, once the packaging has ended and freed its memory. */
-const LAST = /browser\.test/;
+/**
+ * The browser tests (a page of the run's one Chromium each, one at a time: ~0.4 GB) are
+ * spread over the middle of the run, once the packaging has built its bundles and freed its
+ * memory: each then runs beside other files instead of all of them, in turn, at the end.
+ */
+const BROWSER = /browser\.test/;
+const BROWSER_AT = [0.2, 0.35, 0.5];
 
 class LongFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (f: TestSpecification) => {
-      if (LAST.test(f.moduleId)) return LONG_FIRST.length + 1;
       const i = LONG_FIRST.findIndex((re) => re.test(f.moduleId));
       return i < 0 ? LONG_FIRST.length : i;
     };
-    return (await super.sort(files))
+    const sorted = (await super.sort(files))
       .map((f, i) => ({ f, i }))
       .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
       .map((x) => x.f);
+    const browsers = sorted.filter((f) => BROWSER.test(f.moduleId));
+    const rest = sorted.filter((f) => !BROWSER.test(f.moduleId));
+    // from the last place back, so that each insertion leaves the earlier places where they were
+    browsers
+      .map((f, i) => ({ f, at: Math.round(rest.length * (BROWSER_AT[i] ?? 1)) }))
+      .reverse()
+      .forEach(({ f, at }) => rest.splice(at, 0, f));
+    return rest;
   }
 }
 

@@ -38,6 +38,7 @@ export function esbuildOptionsFrom(sls: Record<string, unknown>): BuildOptions {
     bundle: pick<boolean>('bundle') ?? true,
     minify: pick<boolean>('minify') ?? false,
     sourcemap: pick<BuildOptions['sourcemap']>('sourcemap'),
+    sourcesContent: pick<boolean>('sourcesContent'),
     target: pick<string>('target') ?? 'node18',
     platform: (pick<string>('platform') ?? 'node') as BuildOptions['platform'],
     format: pick<BuildOptions['format']>('format'),

@@ -37,7 +37,7 @@ const BROWSER_START_MS = 60_000;
  * first browser test (tests/support/browser-server.mjs) and shared by the rest; `close`
  * closes the context and this file's connection, not the browser. One browser test at a
  * time has a context (the others wait for their turn): each page is a renderer process of
- * 0.1-0.3 GB, and they come at the end of the run (vitest.config.mts) all at once.
+ * 0.1-0.3 GB (vitest.config.mts spreads the browser tests over the run).
  */
 export async function openBrowser(viewport?: {
   width: number;
