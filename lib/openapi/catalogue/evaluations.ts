@@ -114,11 +114,14 @@ const villageOut = [
   e(404, MSG.villageNotFound, 'No village with this code'),
   e(404, MSG.evaluationVillageNotInScope, "The village is outside the round's region"),
 ];
+/** A self-assessment is written from mulai through batas_mandiri, until it is submitted. */
 const selfPeriod = [
   e(409, MSG.selfAssessmentNotStarted, 'Before mulai'),
   e(409, MSG.selfAssessmentClosed, 'After batas_mandiri'),
   e(409, MSG.selfAssessmentLocked, 'Already submitted or reviewed'),
 ];
+/** A review is written from mulai through selesai. */
+const reviewPeriod = [e(409, MSG.reviewNotStarted, 'Before mulai'), e(409, MSG.evaluationFinished, 'After selesai')];
 
 export const EVALUATION_DOCS = {
   'POST /api/evaluasi': entry('Open an evaluation round', {
@@ -237,12 +240,7 @@ export const EVALUATION_DOCS = {
     params: assessmentParams,
     request: json(reviewInput, { ...scores, catatan: { keramahan_difabel: 'Belum ada jalur kursi roda ke area utama' } }),
     success: ok(R.success({ message: R.message(MSG.reviewSaved), data: Assessment.extend({ gerak: Move }) })),
-    errors: [
-      fieldsInvalid(MSG.reviewInvalid),
-      ...villageOut,
-      e(409, MSG.reviewNotStarted, 'Before mulai'),
-      e(409, MSG.evaluationFinished, 'After selesai'),
-    ],
+    errors: [fieldsInvalid(MSG.reviewInvalid), ...villageOut, ...reviewPeriod],
   }),
   'GET /api/evaluasi/{id_evaluasi}/rekap': entry("A round's progress", {
     facts: trips(3, 'token, the round, then its counters ∥ the region counters'),
