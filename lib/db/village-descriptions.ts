@@ -117,7 +117,7 @@ export async function replaceVillageDescription(
   next: VillageDescriptionRecord,
   who: Who,
   refs: TransactItem[],
-) {
+): Promise<VillageDescriptionRecord> {
   const uow = new UnitOfWork(who);
   if (!uow.update(villageDescriptions, current, next, { guard: () => new VillageDescriptionVersionError() })) return current;
   await commitWithCopy(uow, next.kd_desa, next, refs);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import type { RouteHandler } from '../../lib/http/handler';
+import { MSG } from '../../lib/contract/messages';
 import { ROUTE_DOCS } from '../../lib/openapi/catalogue';
 import { ROUTE_KEYS, ROUTES, splitRouteKey } from '../../lib/routes';
 import { ROOT } from '../../scripts/local-stack';
@@ -34,11 +35,20 @@ describe('route inputs: the handler parses with exactly what the catalogue docum
     if (input.body) {
       expect(request?.kind).toBe('json');
       expect(request?.kind === 'json' && request.schema === input.body, 'JSON body schema').toBe(true);
+      // the malformed-JSON refusal the catalogue derives (or leaves to the route's own text) is the one it answers
+      const own = (input.badJson ?? MSG.invalidJson) !== MSG.invalidJson;
+      expect(request?.kind === 'json' && request.ownRefusal === true, 'ownRefusal: a text of its own for a malformed body').toBe(own);
     } else if (input.form) {
       expect(request?.kind).toBe('form');
       if (request?.kind !== 'form') return;
       expect(request.schema === input.form.data, 'form data schema').toBe(true);
       for (const f of request.files) expect(input.form.limits.fileFields).toContain(f.field.replace(/\[\]$/, ''));
+      // the refusals the catalogue derives come from the form's own limits and its route's text for invalid fields
+      // (the web-app dialect adds file fields, checked above; the figures the refusals name are the same)
+      const figures = (l: typeof input.form.limits) => ({ ...l, fileFields: undefined });
+      expect(figures(request.refusals.limits), 'form limits').toEqual(figures(input.form.limits));
+      const refused = typeof input.invalid === 'function' ? input.invalid([]).message : input.invalid;
+      expect(refused, 'text for invalid fields').toBe(request.refusals.invalid);
     } else if (input.upload) {
       expect(request?.kind).toBe('file');
       expect(request?.kind === 'file' && request.limits === input.upload.limits, 'upload limits').toBe(true);
