@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { createUser, DuplicateUserError, getUserByEmail, markVerified, toPublicUser, type PublicUser } from '../db/users';
-import { nowMs } from '../platform/clock';
+import { nowMs, pause } from '../platform/clock';
 import { clearLoginSource, getLoginThrottles, recordLoginFailure } from '../db/login-throttle';
 import { conflict, failed, forbidden, invalid, notFound, tooMany, unauthenticated } from '../contract/errors';
 import { log } from '../platform/log';
@@ -99,8 +99,6 @@ export const LOGIN_LOCK_MS = 15 * 60 * 1000;
 export const LOGIN_SLOWDOWN_AFTER = 20;
 export const LOGIN_SLOWDOWN_MS = 2000;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Checks the password first (the same 401 for an unknown e-mail), then verification.
  * `caller.source` is the request's IP address.
@@ -115,7 +113,7 @@ export async function login(email: string, password: string, caller: Acting): Pr
     throw tooMany(MSG.loginThrottled, (locked - now) / 1000);
   }
   const all = throttle.all;
-  if (all && all.window_start > now - LOGIN_WINDOW_MS && all.failures >= LOGIN_SLOWDOWN_AFTER) await sleep(LOGIN_SLOWDOWN_MS);
+  if (all && all.window_start > now - LOGIN_WINDOW_MS && all.failures >= LOGIN_SLOWDOWN_AFTER) await pause(LOGIN_SLOWDOWN_MS);
   const matches = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
   if (!user || !matches) {
     // Without an account there is nothing to audit: the lock still answers alike (no hint

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { handler as login } from '../../functions/auth/login';
 import { handler as requestReset } from '../../functions/auth/request-reset';
 import { handler as resetPassword } from '../../functions/auth/reset-password';
-import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, LOGIN_SLOWDOWN_AFTER, LOGIN_WINDOW_MS } from '../../lib/auth/accounts';
-import { setClock } from '../../lib/platform/clock';
+import { LOGIN_LOCK_MS, LOGIN_MAX_FAILURES, LOGIN_SLOWDOWN_AFTER, LOGIN_SLOWDOWN_MS, LOGIN_WINDOW_MS } from '../../lib/auth/accounts';
+import { setClock, setPause } from '../../lib/platform/clock';
 import { MSG } from '../../lib/contract/messages';
 import { invoke, mailsTo, uniqueEmail } from '../support/api';
 import { allItems } from '../support/table';
@@ -12,7 +12,10 @@ import { makeUser, TEST_PASSWORD } from '../support/users';
 const attempt = (email: string, password: string, sourceIp = '203.0.113.7') =>
   invoke(login, { method: 'POST', resource: '/auth/login', body: { email, password }, sourceIp });
 let clock = Date.now();
-afterEach(() => setClock());
+afterEach(() => {
+  setClock();
+  setPause();
+});
 
 describe('login throttling', () => {
   it('after 5 failures from one source, that source is refused with 429 (even the right password) until the lock ends, then works', async () => {
@@ -43,12 +46,19 @@ describe('login throttling', () => {
   });
 
   it('many sources past the per-e-mail ceiling slow the account down but do not lock the owner out', async () => {
+    // the waits are recorded, not spent
+    const paused: number[] = [];
+    setPause(async (ms) => void paused.push(ms));
     const user = await makeUser('pengelola');
     const sources = Array.from({ length: Math.ceil((LOGIN_SLOWDOWN_AFTER + 2) / (LOGIN_MAX_FAILURES - 1)) }, (_, i) => `192.0.2.${i + 1}`);
     for (const ip of sources) for (let i = 0; i < LOGIN_MAX_FAILURES - 1; i++) await attempt(user.email, 'wrong-password', ip);
     const all = (await allItems()).find((i) => i.PK === `LOGIN#${user.email}` && i.SK === 'ALL');
     expect(all?.failures).toBeGreaterThanOrEqual(LOGIN_SLOWDOWN_AFTER);
+    // every attempt after the ceiling was slowed down, and only those
+    const failed = sources.length * (LOGIN_MAX_FAILURES - 1);
+    expect(paused).toEqual(Array.from({ length: failed - LOGIN_SLOWDOWN_AFTER }, () => LOGIN_SLOWDOWN_MS));
     expect((await attempt(user.email, TEST_PASSWORD, '203.0.113.20')).statusCode).toBe(200);
+    expect(paused).toHaveLength(failed - LOGIN_SLOWDOWN_AFTER + 1); // the owner too waits, but gets in
   });
 
   it('a successful password reset lifts every lock of the account', async () => {

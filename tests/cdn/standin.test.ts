@@ -104,8 +104,11 @@ describe.skipIf(!VARNISHD)('through the CDN stand-in', { timeout: 120_000 }, () 
   });
 
   it('a visitor after the first is answered from the kept body after the origin answered 304', async () => {
-    const first = await visit('/api/desa-wisata/details');
-    const second = await visit('/api/desa-wisata/details');
+    // the run's other files write to the same server: a write between the two visits changes the
+    // list (another ETag, rightly a full read), so the pair is taken again until nothing came between
+    let [first, second] = [await visit('/api/desa-wisata/details'), await visit('/api/desa-wisata/details')];
+    for (let i = 0; i < 5 && second.etag !== first.etag; i++)
+      [first, second] = [await visit('/api/desa-wisata/details'), await visit('/api/desa-wisata/details')];
     expect(second.cache).toBe('RefreshHit from stand-in');
     expect({ ...second, cache: '' }).toEqual({ ...first, cache: '' });
     // a browser's own revalidation is answered 304 as before

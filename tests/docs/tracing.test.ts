@@ -94,6 +94,15 @@ describe('tracing', () => {
       AWS_XRAY_CONTEXT_MISSING: 'IGNORE_ERROR',
       _X_AMZN_TRACE_ID: `Root=${traceId};Parent=${randomBytes(8).toString('hex')};Sampled=1`,
     });
+    // the SDK's async hook lives as long as the process: it is turned off afterwards, so that the
+    // files this worker runs next (isolate: false) do not pay for it on every promise
+    const hooks: asyncHooks.AsyncHook[] = [];
+    const createHook = asyncHooks.createHook;
+    vi.spyOn(asyncHooks, 'createHook').mockImplementation((callbacks) => {
+      const hook = createHook(callbacks);
+      hooks.push(hook);
+      return hook;
+    });
     try {
       const res = await invoke((await bundledRegister(true, true)).handler!, { ...signUp, body: { ...signUp.body, email: uniqueEmail() } });
       expect(res.statusCode).toBe(201);
@@ -101,7 +110,9 @@ describe('tracing', () => {
       await vi.waitFor(() => expect(docs.some((d) => d.name === 'DynamoDB')).toBe(true), { timeout: 5000 });
     } finally {
       daemon.close();
+      for (const hook of hooks) hook.disable();
     }
+    expect(hooks.length, 'the SDK context hook was seen').toBeGreaterThan(0);
     for (const d of docs) expect(d.trace_id).toBe(traceId);
     const op = docs.find((d) => d.name === '## POST /auth/register')!;
     expect(op.annotations).toMatchObject({ route: 'POST /auth/register' });

@@ -7,13 +7,18 @@
 import './support/own-bucket';
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { handler as realHandler } from '../../functions/requests/create';
 import { db, tableName } from '../../lib/db/client';
 import { putImage } from '../../lib/storage/images';
+import { config } from '../../lib/platform/config';
+import { s3 } from '../../lib/storage/s3';
 import type { LambdaHandler } from '../../lib/http/handler';
 import { declaredRoutes } from '../support/routes';
+import { allItems } from '../support/table';
+import { freshFixture } from './support/fixture';
 import { fuzzRoute } from './support/fuzz';
 
 const route = declaredRoutes().find((r) => r.key === 'POST /api/permintaan')!;
@@ -105,4 +110,42 @@ describe('fuzz harness self-test (faults planted in POST /api/permintaan)', () =
       ).toBe(true);
     },
   );
+
+  it('each route starts from the fixture exactly as its build left it, whatever the last route changed', { timeout: 120_000 }, async () => {
+    /** The whole table (list versions and counters included) and every object with its bytes and headers. */
+    const state = async () => {
+      const items = (await allItems({ withListVersions: true })).sort((a, b) => `${a.PK} ${a.SK}`.localeCompare(`${b.PK} ${b.SK}`));
+      const bucket = config().bucketName;
+      const listed = (await s3().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'images/' }))).Contents ?? [];
+      const objects = await Promise.all(
+        listed.map(async ({ Key }) => {
+          const o = await s3().send(new GetObjectCommand({ Bucket: bucket, Key }));
+          return {
+            Key,
+            type: o.ContentType,
+            cache: o.CacheControl,
+            meta: o.Metadata,
+            body: Buffer.from(await o.Body!.transformToByteArray()),
+          };
+        }),
+      );
+      return { items, objects };
+    };
+    await freshFixture();
+    const built = await state();
+    expect(built.items.length).toBeGreaterThan(10);
+    expect(built.objects.length).toBeGreaterThan(2);
+    // what a route's cases may leave: an item added, one changed, one deleted; an object added, one rewritten, one deleted
+    const [changed, gone] = built.items.filter((i) => !String(i.PK).startsWith('LISTVER#'));
+    await db().send(new PutCommand({ TableName: tableName(), Item: { PK: `EXTRA#${randomUUID()}`, SK: 'X' } }));
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...changed, extra: 1 } }));
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: gone!.PK, SK: gone!.SK } }));
+    const [rewritten, removed] = built.objects;
+    const bucket = config().bucketName;
+    await s3().send(new PutObjectCommand({ Bucket: bucket, Key: rewritten!.Key, Body: 'other bytes', ContentType: 'image/png' }));
+    await s3().send(new DeleteObjectCommand({ Bucket: bucket, Key: removed!.Key }));
+    await s3().send(new PutObjectCommand({ Bucket: bucket, Key: `images/extra-${randomUUID()}.png`, Body: 'stray' }));
+    await freshFixture();
+    expect(await state()).toEqual(built);
+  });
 });

@@ -3,6 +3,7 @@
  * precomputed password hash, so a fixture costs no scrypt time), and a village with
  * everything that can hang off it, created through the real handlers.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { bucketReady, OWN_BUCKET } from './own-bucket';
 import { handler as createRequest } from '../../../functions/requests/create';
 import { handler as createScore } from '../../../functions/scores/create';
@@ -16,11 +17,11 @@ import { hashPassword } from '../../../lib/auth/password';
 import type { Role } from '../../../lib/contract/roles';
 import { config } from '../../../lib/platform/config';
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { db, tableName } from '../../../lib/db/client';
 import { createUser, toPublicUser, type PublicUser } from '../../../lib/db/users';
 import { SYSTEM } from '../../../lib/db/history';
-import { deleteAllUnder, listKeys } from '../../../lib/storage/images';
+import { deleteAllUnder, deleteImages, urlOf } from '../../../lib/storage/images';
 import { s3 } from '../../../lib/storage/s3';
 import { allItems } from '../../support/table';
 import { invoke, mailsTo, uniqueEmail, uniqueName, type ApiResponse } from '../../support/api';
@@ -251,52 +252,100 @@ interface StoredObject {
   cacheControl?: string;
   metadata?: Record<string, string>;
 }
+/** An object as a listing shows it: a rewrite, even of the same bytes, changes its time. */
+interface ListedObject {
+  etag: string;
+  modified: number;
+}
 /** A fixture and everything building it left in the table and the bucket. */
 interface SavedFixture {
   fx: Fixture;
-  items: Record<string, any>[];
+  items: Map<string, Record<string, any>>;
   objects: StoredObject[];
+  /** The objects as listed right after the build (and after each write-back). */
+  listed: Map<string, ListedObject>;
 }
 let saved: SavedFixture | undefined;
+
+const itemKey = (item: Record<string, any>) => `${item.PK}\u0000${item.SK}`;
+
+/** Every object of this file's bucket under images/, with its ETag and time. */
+async function listedObjects(): Promise<Map<string, ListedObject>> {
+  const out = new Map<string, ListedObject>();
+  let token: string | undefined;
+  do {
+    const page = await s3().send(new ListObjectsV2Command({ Bucket: config().bucketName, Prefix: 'images/', ContinuationToken: token }));
+    for (const o of page.Contents ?? []) out.set(o.Key!, { etag: o.ETag ?? '', modified: o.LastModified?.getTime() ?? 0 });
+    token = page.NextContinuationToken;
+  } while (token);
+  return out;
+}
+
+/**
+ * The table and the bucket put back as the fixture's build left them, writing only what
+ * differs: items the last route's cases changed, added or removed; objects rewritten, added
+ * or removed. A route that changed little costs a scan, a listing and a few writes.
+ */
+async function restore(s: SavedFixture): Promise<void> {
+  const [items, listed] = await Promise.all([allItems({ withListVersions: true }), listedObjects()]);
+  const requests: Record<string, any>[] = [];
+  const present = new Set<string>();
+  for (const item of items) {
+    const k = itemKey(item);
+    const want = s.items.get(k);
+    if (!want) requests.push({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } });
+    else {
+      present.add(k);
+      if (!isDeepStrictEqual(item, want)) requests.push({ PutRequest: { Item: want } });
+    }
+  }
+  for (const [k, want] of s.items) if (!present.has(k)) requests.push({ PutRequest: { Item: want } });
+  const stale = [...listed.keys()].filter((key) => !s.listed.has(key)).map(urlOf);
+  const rewrite = s.objects.filter((o) => !isDeepStrictEqual(listed.get(o.key), s.listed.get(o.key)));
+  const bucket = config().bucketName;
+  await Promise.all([
+    batchWrite(requests),
+    deleteImages(stale),
+    ...rewrite.map((o) =>
+      s3().send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: o.key,
+          Body: o.body,
+          ContentType: o.contentType,
+          CacheControl: o.cacheControl,
+          Metadata: o.metadata,
+        }),
+      ),
+    ),
+  ]);
+  // what was written back has a time of its own: the next restore compares with that
+  if (rewrite.length) for (const [key, o] of await listedObjects()) if (s.listed.has(key)) s.listed.set(key, o);
+}
 
 /**
  * The fixture of one fuzzed route, in otherwise empty stores: built through the real handlers
  * the first time in a test file; after that, what that build left in the table and the bucket
- * is written back as it was (the same users, tokens, village and images), which costs a few
- * batch writes instead of the handlers' work and three images' processing.
+ * is put back as it was (the same users, tokens, village and images): only what the last
+ * route changed is written, instead of the handlers' work and three images' processing.
  */
 export async function freshFixture(opts: { resetCode?: boolean } = {}): Promise<Fixture> {
-  await clearStores();
   if (!saved) {
+    await clearStores();
     const fx = await makeFixture();
     const items = await allItems({ withListVersions: true });
-    const keys = await listKeys('images/');
+    const listed = await listedObjects();
     const bucket = config().bucketName;
     const objects = await Promise.all(
-      keys.map(async (key): Promise<StoredObject> => {
+      [...listed.keys()].map(async (key): Promise<StoredObject> => {
         const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         const body = await out.Body!.transformToByteArray();
         return { key, body, contentType: out.ContentType, cacheControl: out.CacheControl, metadata: out.Metadata };
       }),
     );
-    saved = { fx, items, objects };
+    saved = { fx, items: new Map(items.map((i) => [itemKey(i), i])), objects, listed };
   } else {
-    const bucket = config().bucketName;
-    await Promise.all([
-      batchWrite(saved.items.map((Item) => ({ PutRequest: { Item } }))),
-      ...saved.objects.map((o) =>
-        s3().send(
-          new PutObjectCommand({
-            Bucket: bucket,
-            Key: o.key,
-            Body: o.body,
-            ContentType: o.contentType,
-            CacheControl: o.cacheControl,
-            Metadata: o.metadata,
-          }),
-        ),
-      ),
-    ]);
+    await restore(saved);
   }
   if (opts.resetCode) await resetCodeFor(saved.fx.owner.email);
   return structuredClone(saved.fx);
