@@ -22,11 +22,14 @@ export async function phonePhoto(
   const raw = Buffer.alloc(width * height * 3);
   let seed = opts.seed ?? 12345;
   const noise = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 23) - 11;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
+  // the shading is a product of a column's and a row's factor: each computed once
+  const columns = Float64Array.from({ length: width }, (_, x) => 40 * Math.sin(x / 37));
+  const rows = Float64Array.from({ length: height }, (_, y) => Math.cos(y / 53));
+  for (let y = 0, i = 0; y < height; y++) {
+    const row = rows[y]!;
+    for (let x = 0; x < width; x++, i += 3) {
       const left = x < width / 2;
-      const shade = Math.round(40 * Math.sin(x / 37) * Math.cos(y / 53));
+      const shade = Math.round(columns[x]! * row);
       raw[i] = clamp((left ? 200 : 40) + shade + noise());
       raw[i + 1] = clamp(90 + shade / 2 + noise());
       raw[i + 2] = clamp((left ? 40 : 200) - shade + noise());
