@@ -53,6 +53,9 @@ const platformPackages = (files: string[]) =>
 /** A file of a zip, as bytes. */
 const unzipped = (zip: string, file: string) =>
   spawnSync('unzip', ['-p', join(dir, '.serverless', zip), file], { maxBuffer: 256 * 2 ** 20 }).stdout as Buffer;
+/** The first bytes of a file of a zip (the rest is not inflated: unzip stops when head has read enough). */
+const head = (zip: string, file: string) =>
+  spawnSync('sh', ['-c', 'unzip -p "$0" "$1" | head -c 64', join(dir, '.serverless', zip), file]).stdout as Buffer;
 /** An ELF file's word size, byte order and machine (e_machine 62: x86-64). */
 const elf = (b: Buffer) => ({
   magic: b.subarray(0, 4).toString('latin1'),
@@ -105,7 +108,7 @@ describe('serverless package', () => {
         zip,
       ).toHaveLength(1);
       for (const f of objects)
-        expect(elf(unzipped(zip, f)), `${zip}: ${f}`).toEqual({ magic: '\x7fELF', bits: 64, littleEndian: true, machine: 62 });
+        expect(elf(head(zip, f)), `${zip}: ${f}`).toEqual({ magic: '\x7fELF', bits: 64, littleEndian: true, machine: 62 });
       const pkg = JSON.parse(unzipped(zip, 'node_modules/@img/sharp-linux-x64/package.json').toString('utf8'));
       expect({ os: pkg.os, cpu: pkg.cpu, libc: pkg.libc }, zip).toEqual({ os: ['linux'], cpu: ['x64'], libc: ['glibc'] });
     }
