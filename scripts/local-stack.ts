@@ -4,7 +4,8 @@
  * (scripts/start.ts) and by the test global setup (tests/global-setup.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createConnection, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import {
@@ -217,4 +218,36 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   );
   client.destroy();
   return true;
+}
+
+/** The emulators of a test run: where each listens, and how to stop them all. */
+export interface TestStack {
+  endpoints: { dynamodb: string; s3: string; ses: string; bucket: string };
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the emulators a test run uses, each on a free port: in-memory DynamoDB Local, s3rver (in a
+ * temp folder, with one bucket) and the SES emulator. If one fails, those started are stopped.
+ */
+export async function startTestStack(): Promise<TestStack> {
+  const s3Dir = mkdtempSync(join(tmpdir(), 'tv-s3-'));
+  const bucket = 'tourism-village-images-test';
+  const started = await Promise.allSettled([
+    freePort().then((port) => startDynamo({ port, quiet: true })),
+    freePort().then((port) => startS3({ port, directory: s3Dir, bucket, quiet: true })),
+    freePort().then((port) => startSes({ port, quiet: true })),
+  ]);
+  const services = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const stopAll = async () => {
+    await Promise.all(services.map(stop));
+    rmSync(s3Dir, { recursive: true, force: true });
+  };
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  const [dynamodb, s3, ses] = services as [Service, Service, Service];
+  return { endpoints: { dynamodb: dynamodb.endpoint, s3: s3.endpoint, ses: ses.endpoint, bucket }, stop: stopAll };
 }

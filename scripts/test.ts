@@ -1,6 +1,7 @@
 /**
  * `npm test`: the unit tier first (no emulators, seconds; a failure stops the run), then
- * the integration tier against DynamoDB Local, s3rver and the SES emulator. Prints how
+ * the integration tier against DynamoDB Local, s3rver and the SES emulator, which start
+ * while the unit tier runs. Prints how
  * long each tier took and the peak memory of the whole process tree (this script, vitest,
  * its workers, the emulators, serverless-offline, esbuild, Chromium), so CI's log states
  * the figures the README promises.
@@ -12,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkJava, PrerequisiteError, ROOT } from './local-stack';
+import { checkJava, PrerequisiteError, ROOT, startTestStack } from './local-stack';
 
 const vitest = join(ROOT, 'node_modules', '.bin', 'vitest');
 
@@ -51,12 +52,12 @@ function treeRss(root: number): number {
 let peak = 0;
 const sampler = setInterval(() => (peak = Math.max(peak, treeRss(process.pid))), 500);
 
-function run(args: string[]): Promise<{ code: number; seconds: number }> {
+function run(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; seconds: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
     // glibc gives each libvips thread a malloc arena of its own; the test workers live for the whole
     // run (isolate: false), and two arenas keep their memory from growing with every image test
-    const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' };
+    const env = { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...extraEnv };
     const child = spawn(vitest, ['run', ...args], { cwd: ROOT, stdio: 'inherit', env });
     const forward = (sig: NodeJS.Signals) => child.kill(sig);
     process.on('SIGINT', forward).on('SIGTERM', forward);
@@ -91,17 +92,25 @@ async function main(): Promise<number> {
     if (java) console.error(`Integration tests not run: ${java}`);
     return java ? 1 : r.code;
   }
+  // the integration tier's emulators start while the unit tier runs (tests/support/global-setup.ts takes them)
+  const starting = java ? undefined : startTestStack();
+  starting?.catch(() => undefined); // (awaited below, after the unit tier)
   const unit = await run(['--project', 'unit']);
   if (unit.code !== 0) {
+    await starting?.then(
+      (s) => s.stop(),
+      () => undefined,
+    );
     summary([`unit tier FAILED after ${unit.seconds.toFixed(0)} s`, 'integration tier not run']);
     return unit.code;
   }
-  if (java) {
+  if (!starting) {
     summary([`unit tier ${unit.seconds.toFixed(0)} s`]);
     console.error(`Integration tests not run: ${java}`);
     return 1;
   }
-  const integration = await run(['--project', 'integration']);
+  const stack = await starting;
+  const integration = await run(['--project', 'integration'], { TEST_STACK: JSON.stringify(stack.endpoints) }).finally(() => stack.stop());
   summary([
     `unit tier ${unit.seconds.toFixed(0)} s`,
     `integration tier ${integration.seconds.toFixed(0)} s${integration.code ? ' (FAILED)' : ''}`,

@@ -1,15 +1,14 @@
 /**
- * Starts one in-memory DynamoDB Local, one s3rver (temp dir) and one SES emulator on
- * free ports for the whole run, and stops them afterwards. Each test file then creates
- * its own table (tests/support/setup-env.ts), so files run in parallel.
+ * Provides the run's emulators (in-memory DynamoDB Local, s3rver, the SES emulator, each on a
+ * free port) and stops them afterwards. `npm test` starts them itself while the unit tier runs
+ * and passes them in TEST_STACK (scripts/test.ts); any other vitest run starts its own here.
+ * Each test file then creates its own table (tests/support/setup-env.ts), so files run in parallel.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { TestProject } from 'vitest/node';
 import { join } from 'node:path';
-import { checkJava, freePort, startDynamo, startS3, startSes, stop, type Service } from '../../scripts/local-stack';
-
-export const TEST_BUCKET = 'tourism-village-images-test';
+import { checkJava, startTestStack, type TestStack } from '../../scripts/local-stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,28 +24,17 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   checkJava();
-  const s3Dir = mkdtempSync(join(tmpdir(), 'tv-s3-'));
   const runDir = mkdtempSync(join(tmpdir(), 'tv-run-'));
   project.provide('runDir', runDir);
-  const services: Service[] = [];
-  try {
-    const [dynamo, s3, ses] = await Promise.all([
-      freePort().then((port) => startDynamo({ port, quiet: true })),
-      freePort().then((port) => startS3({ port, directory: s3Dir, bucket: TEST_BUCKET, quiet: true })),
-      freePort().then((port) => startSes({ port, quiet: true })),
-    ]);
-    services.push(dynamo, s3, ses);
-    project.provide('dynamodbEndpoint', dynamo.endpoint);
-    project.provide('s3Endpoint', s3.endpoint);
-    project.provide('sesEndpoint', ses.endpoint);
-    project.provide('bucket', TEST_BUCKET);
-  } catch (err) {
-    await Promise.all(services.map(stop));
-    throw err;
-  }
+  const given = process.env.TEST_STACK;
+  const own: TestStack | undefined = given ? undefined : await startTestStack();
+  const endpoints = own?.endpoints ?? (JSON.parse(given!) as TestStack['endpoints']);
+  project.provide('dynamodbEndpoint', endpoints.dynamodb);
+  project.provide('s3Endpoint', endpoints.s3);
+  project.provide('sesEndpoint', endpoints.ses);
+  project.provide('bucket', endpoints.bucket);
   return async () => {
-    await Promise.all(services.map(stop));
-    rmSync(s3Dir, { recursive: true, force: true });
+    await own?.stop();
     await stopServers(runDir);
     rmSync(runDir, { recursive: true, force: true });
   };
