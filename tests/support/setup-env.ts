@@ -13,10 +13,7 @@ const env = process.env;
 freshFile();
 env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 env.STAGE = 'test';
-// DynamoDB Local keeps a database per region (scripts/local-stack.ts startTestStack): a region per
-// worker lets it serve the workers side by side. Files of the shared serverless-offline use its region.
-const REGIONS = ['ap-southeast-1', 'ap-southeast-2', 'ap-south-1', 'ap-northeast-1', 'ap-east-1'];
-env.AWS_REGION = REGIONS[(Number(env.VITEST_POOL_ID ?? 1) - 1) % REGIONS.length];
+env.AWS_REGION = 'ap-southeast-3';
 env.AWS_ACCESS_KEY_ID = LOCAL_CREDENTIALS.accessKeyId;
 env.AWS_SECRET_ACCESS_KEY = LOCAL_CREDENTIALS.secretAccessKey;
 env.DYNAMODB_ENDPOINT = inject('dynamodbEndpoint');
@@ -34,8 +31,5 @@ env.POWERTOOLS_TRACE_ENABLED ??= 'false';
 env.AWS_TIMEOUT_MS ??= '10000';
 
 const s3 = new S3Client({ region: env.AWS_REGION, endpoint: env.S3_ENDPOINT, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
-await Promise.all([
-  ensureTable(env.DYNAMODB_ENDPOINT, env.TABLE_NAME, env.AWS_REGION),
-  s3.send(new CreateBucketCommand({ Bucket: env.BUCKET_NAME })),
-]);
+await Promise.all([ensureTable(env.DYNAMODB_ENDPOINT, env.TABLE_NAME), s3.send(new CreateBucketCommand({ Bucket: env.BUCKET_NAME }))]);
 s3.destroy();
