@@ -1,7 +1,8 @@
 /**
  * Starts and stops the local stand-ins for AWS: DynamoDB Local (Java), s3rver and the
  * SES emulator, each as a child process bound to 127.0.0.1. Used by `npm start`
- * (scripts/start.ts) and by the test global setup (tests/global-setup.ts).
+ * (scripts/start.ts), by `npm test` (scripts/test.ts, `startTestStack`) and by the test
+ * global setup of any other vitest run (tests/support/global-setup.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

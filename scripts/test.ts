@@ -1,10 +1,9 @@
 /**
  * `npm test`: the unit tier first (no emulators, seconds; a failure stops the run), then
  * the integration tier against DynamoDB Local, s3rver and the SES emulator, which start
- * while the unit tier runs. Prints how
- * long each tier took and the peak memory of the whole process tree (this script, vitest,
- * its workers, the emulators, serverless-offline, esbuild, Chromium), so CI's log states
- * the figures the README promises.
+ * while the unit tier runs. Prints how long each tier took and the peak memory of the
+ * whole process tree (this script, vitest, its workers, the emulators, serverless-offline,
+ * esbuild, Chromium), so CI's log states the figures the README promises.
  *
  * `npm test -- <vitest arguments>` (e.g. a file filter) runs one vitest with them instead.
  * Without Java the unit tier still runs and the integration tier is reported as not run,
