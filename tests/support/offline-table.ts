@@ -5,10 +5,12 @@
  * (users, villages) is what the server reads. Must come before any import of lib/.
  */
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { ensureTable, LOCAL_CREDENTIALS } from '../../scripts/local-stack';
+import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../scripts/local-stack';
 import { offlineBucket, offlineTable } from './offline';
 
 const env = process.env;
+// the server's database (the test run's DynamoDB Local keeps one per region: tests/support/setup-env.ts)
+env.AWS_REGION = LOCAL_REGION;
 env.TABLE_NAME = offlineTable();
 env.BUCKET_NAME = offlineBucket();
 const s3 = new S3Client({ region: env.AWS_REGION, endpoint: env.S3_ENDPOINT, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
