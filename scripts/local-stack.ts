@@ -9,14 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { createConnection, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import {
-  CreateTableCommand,
-  DescribeTableCommand,
-  DynamoDBClient,
-  ResourceNotFoundException,
-  UpdateTimeToLiveCommand,
-  type CreateTableCommandInput,
-} from '@aws-sdk/client-dynamodb';
+import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import tableSchema from '../lib/db/table-schema.json';
 
 export const ROOT = resolve(__dirname, '..');
@@ -217,6 +210,10 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
  * DynamoDB Local runs without -sharedDb). Returns true when it was created.
  */
 export async function ensureTable(endpoint: string, tableName: string, region = LOCAL_REGION): Promise<boolean> {
+  // loaded here: the test run's global setup imports this module and creates no table, and vitest would
+  // otherwise load the SDK's ES modules into its own process for nothing
+  const { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTimeToLiveCommand } =
+    await import('@aws-sdk/client-dynamodb');
   const client = new DynamoDBClient({ endpoint, region, credentials: LOCAL_CREDENTIALS });
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));

@@ -32,9 +32,9 @@ function referencedImages(items: Item[]): string[] {
   return urls;
 }
 
-/** Every image any record lists is in the bucket; returns the listed keys. */
-export async function expectListedImagesExist(): Promise<string[]> {
-  const listed = referencedImages(await allItems()).map((u) => keyOf(u)!);
+/** Every image any record lists is in the bucket; returns the listed keys (`items`: the whole table, if just read). */
+export async function expectListedImagesExist(items?: Item[]): Promise<string[]> {
+  const listed = referencedImages(items ?? (await allItems())).map((u) => keyOf(u)!);
   const stored = new Set(await bucketKeys());
   for (const k of listed) expect(stored.has(k), `listed image ${k} missing`).toBe(true);
   return listed;
@@ -45,9 +45,10 @@ export async function expectListedImagesExist(): Promise<string[]> {
  * reference, and — after the documented sweep — no orphan object.
  */
 export async function expectConsistent(): Promise<void> {
-  // the statistics' counters equal a recount (they change in the same transactions as what they count)
-  await expectCountersMatchRecount('consistency:');
+  // one read of the table serves every check below
   const items = await allItems();
+  // the statistics' counters equal a recount (they change in the same transactions as what they count)
+  await expectCountersMatchRecount('consistency:', items);
   const byKey = new Map(items.map((i) => [`${i.PK}|${i.SK}`, i]));
   // a village whose deletion is under way (lib/db/cascade.ts: retired, its children going) reads as gone
   const retired = new Set(items.filter((i) => i.SK === 'DESA' && i.deleting).map((i) => i.PK));
@@ -92,7 +93,7 @@ export async function expectConsistent(): Promise<void> {
     if (v.gambar_cover) expect(d?.gambar_cover ?? d?.galeri_gambar?.[0], `cover of ${v.kd_desa}`).toBe(v.gambar_cover);
   }
 
-  const referenced = await expectListedImagesExist();
+  const referenced = await expectListedImagesExist(items);
   // no grace: every object no record lists goes (the protocol keeps what a record lists)
   await sweepOrphanImages({ graceMs: 0, now: Date.now() + 1000 });
   const afterSweep = (await bucketKeys()).filter((k) => k.startsWith('images/d/'));

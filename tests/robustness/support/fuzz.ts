@@ -801,11 +801,10 @@ function buildBody(c: BodyChoice, tpl: SampleRequest | undefined, caseNo: number
           if (c.corrupt?.kind === 'raw') built = { body: bytes.toString('latin1'), isBase64Encoded: false, contentType: ct };
           else if (c.corrupt?.kind === 'not-base64')
             built = { body: `%%%${bytes.toString('latin1')}`, isBase64Encoded: true, contentType: ct };
-          else built = { body: bytes.toString('base64'), isBase64Encoded: true, contentType: ct };
           // a big ASCII file cannot pass the base64 ceiling; sent raw it reaches the 5 MB file limit
-          if (c.files !== 'template' && c.files.some((f) => f.kind === 'big-ascii') && built.isBase64Encoded && !c.corrupt) {
+          else if (c.files !== 'template' && c.files.some((f) => f.kind === 'big-ascii') && !c.corrupt)
             built = { body: bytes.toString('latin1'), isBase64Encoded: false, contentType: ct };
-          }
+          else built = { body: bytes.toString('base64'), isBase64Encoded: true, contentType: ct };
           break;
         }
       }
