@@ -104,16 +104,21 @@ describe.skipIf(!VARNISHD)('through the CDN stand-in', { timeout: 120_000 }, () 
   });
 
   it('a visitor after the first is answered from the kept body after the origin answered 304', async () => {
-    // the run's other files write to the same server: a write between the two visits changes the
-    // list (another ETag, rightly a full read), so the pair is taken again until nothing came between
-    let [first, second] = [await visit('/api/desa-wisata/details'), await visit('/api/desa-wisata/details')];
-    for (let i = 0; i < 5 && second.etag !== first.etag; i++)
-      [first, second] = [await visit('/api/desa-wisata/details'), await visit('/api/desa-wisata/details')];
-    expect(second.cache).toBe('RefreshHit from stand-in');
-    expect({ ...second, cache: '' }).toEqual({ ...first, cache: '' });
-    // a browser's own revalidation is answered 304 as before
-    const res = await fetch(`${cdn.endpoint}/api/desa-wisata/details`, { headers: { 'If-None-Match': first.etag! } });
-    expect(res.status).toBe(304);
+    // the run's other files write to the same server: a write between the visits changes the list
+    // (another ETag, rightly a full read), so the visits are taken again until nothing came between
+    const visits = async () => {
+      const [first, second] = [await visit('/api/desa-wisata/details'), await visit('/api/desa-wisata/details')];
+      // a browser's own revalidation
+      const again = await fetch(`${cdn.endpoint}/api/desa-wisata/details`, { headers: { 'If-None-Match': first.etag! } });
+      const moved = second.etag !== first.etag || (again.status !== 304 && again.headers.get('etag') !== first.etag);
+      return { first, second, again, moved };
+    };
+    let v = await visits();
+    for (let i = 0; i < 5 && v.moved; i++) v = await visits();
+    expect(v.second.cache).toBe('RefreshHit from stand-in');
+    expect({ ...v.second, cache: '' }).toEqual({ ...v.first, cache: '' });
+    // … is answered 304 as before
+    expect(v.again.status).toBe(304);
     // the first visit after a write: one full read
     const owner = await makeUser('pengelola');
     expect((await send('POST', '/api/desa-wisata', owner.token, villageBody(owner.email))).status).toBe(200);
