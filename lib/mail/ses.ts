@@ -1,8 +1,6 @@
-import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { config } from '../platform/config';
 import { count } from '../platform/metrics';
-import { traced } from '../platform/tracing';
-import { awsClientOptions, withoutSdkLogging } from '../platform/aws';
+import { awsClientOptions, onFirstUse } from '../platform/aws';
 
 export interface Mail {
   to: string;
@@ -11,14 +9,18 @@ export interface Mail {
   html: string;
 }
 
-let client: SESClient | undefined;
-export const ses = () => (client ??= traced(withoutSdkLogging(new SESClient(awsClientOptions(config().endpoints.ses)))));
+/** The SES SDK and the one SES client of a function, loaded and made on first use (`onFirstUse`). */
+export const ses = /* @__PURE__ */ onFirstUse(
+  () => import('@aws-sdk/client-ses'),
+  (sdk) => new sdk.SESClient(awsClientOptions(config().endpoints.ses)),
+);
 
 /** Sends one e-mail (plain text + HTML) through SES. Throws when SES refuses it. */
 export async function sendMail(mail: Mail): Promise<void> {
   try {
-    await ses().send(
-      new SendEmailCommand({
+    const { client, sdk } = await ses();
+    await client.send(
+      new sdk.SendEmailCommand({
         Source: config().mailFrom,
         Destination: { ToAddresses: [mail.to] },
         Message: {

@@ -1,4 +1,5 @@
 import { config } from './config';
+import { traced } from './tracing';
 
 /**
  * Credentials for a local emulator endpoint: serverless-offline injects none, and
@@ -41,6 +42,27 @@ export function awsClientOptions(endpoint: string | undefined) {
 export function withoutSdkLogging<T extends { middlewareStack: { remove(name: string): boolean } }>(client: T): T {
   client.middlewareStack.remove('loggerMiddleware');
   return client;
+}
+
+/**
+ * An SDK package and the one client made from it, both on first use. S3 and SES are loaded
+ * this way: the functions that may use them (a village update that may release images or
+ * mail a hand-over, a description update that may store images) mostly do not, and loading
+ * their packages was a quarter of such a function's cold start. Where a function uses them
+ * on every request (an upload), the load moves to its first request.
+ */
+export function onFirstUse<Sdk, Client extends { middlewareStack: { remove(name: string): boolean } }>(
+  load: () => Promise<Sdk>,
+  make: (sdk: Sdk) => Client,
+): () => Promise<{ sdk: Sdk; client: Client }> {
+  let made: Promise<{ sdk: Sdk; client: Client }> | undefined;
+  return () =>
+    (made ??= load()
+      .then((sdk) => ({ sdk, client: traced(withoutSdkLogging(make(sdk))) }))
+      .catch((err: unknown) => {
+        made = undefined; // a configuration fixed later (tests) or a transient failure is tried again
+        throw err;
+      }));
 }
 
 const UNAVAILABLE_NAMES = new Set([

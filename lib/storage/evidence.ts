@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectsCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { nowMs } from '../platform/clock';
 import { config } from '../platform/config';
 import { listKeys } from './images';
-import { s3 } from './s3';
+import { presignedGet, s3 } from './s3';
 
 /**
  * Evidence of self-assessments: private files under `evidence/<round>/<village>/` (no bucket
@@ -18,8 +16,9 @@ export const evidencePrefix = (round: string, kd?: string) =>
 /** Stores one file under the village's prefix; its key. */
 export async function putEvidence(round: string, kd: string, body: Buffer, ext: string, contentType: string): Promise<string> {
   const Key = `${evidencePrefix(round, kd)}${randomUUID()}.${ext}`;
-  await s3().send(
-    new PutObjectCommand({ Bucket: config().bucketName, Key, Body: body, ContentType: contentType, CacheControl: 'private, no-store' }),
+  const { client, sdk } = await s3();
+  await client.send(
+    new sdk.PutObjectCommand({ Bucket: config().bucketName, Key, Body: body, ContentType: contentType, CacheControl: 'private, no-store' }),
   );
   return Key;
 }
@@ -31,10 +30,9 @@ export interface EvidenceLink {
 
 /** A link that reads the file (inline, as its type) until it expires. */
 export async function evidenceLink(key: string, contentType: string, expiresIn: number): Promise<EvidenceLink> {
-  const url = await getSignedUrl(
-    s3(),
-    new GetObjectCommand({ Bucket: config().bucketName, Key: key, ResponseContentType: contentType, ResponseContentDisposition: 'inline' }),
-    { expiresIn },
+  const url = await presignedGet(
+    { Bucket: config().bucketName, Key: key, ResponseContentType: contentType, ResponseContentDisposition: 'inline' },
+    expiresIn,
   );
   return { url, expires_at: new Date(nowMs() + expiresIn * 1000).toISOString() };
 }
@@ -42,9 +40,11 @@ export async function evidenceLink(key: string, contentType: string, expiresIn: 
 /** Deletes these evidence files (keys outside `evidence/` are ignored). */
 export async function deleteEvidence(keys: Iterable<string>): Promise<void> {
   const mine = [...new Set(keys)].filter((k) => k.startsWith(PREFIX));
+  if (!mine.length) return; // (S3 is not loaded for nothing)
+  const { client, sdk } = await s3();
   for (let i = 0; i < mine.length; i += 1000) {
-    const out = await s3().send(
-      new DeleteObjectsCommand({
+    const out = await client.send(
+      new sdk.DeleteObjectsCommand({
         Bucket: config().bucketName,
         Delete: { Objects: mine.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
       }),

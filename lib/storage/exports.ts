@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { nowMs } from '../platform/clock';
 import { config } from '../platform/config';
 import { count } from '../platform/metrics';
-import { s3 } from './s3';
+import { presignedGet, s3 } from './s3';
 
 /**
  * Export files too large for one Lambda answer (6 MB). They are private: stored under
@@ -23,17 +21,12 @@ export interface ExportLink {
 export async function storeExport(body: Buffer, fileName: string, contentType: string, expiresIn: number): Promise<ExportLink> {
   const Key = `${EXPORT_PREFIX}${randomUUID()}/${fileName}`;
   const Bucket = config().bucketName;
-  await s3().send(new PutObjectCommand({ Bucket, Key, Body: body, ContentType: contentType, CacheControl: 'private, no-store' }));
+  const { client, sdk } = await s3();
+  await client.send(new sdk.PutObjectCommand({ Bucket, Key, Body: body, ContentType: contentType, CacheControl: 'private, no-store' }));
   count('ExportsStored');
-  const url = await getSignedUrl(
-    s3(),
-    new GetObjectCommand({
-      Bucket,
-      Key,
-      ResponseContentDisposition: `attachment; filename="${fileName}"`,
-      ResponseContentType: contentType,
-    }),
-    { expiresIn },
+  const url = await presignedGet(
+    { Bucket, Key, ResponseContentDisposition: `attachment; filename="${fileName}"`, ResponseContentType: contentType },
+    expiresIn,
   );
   return { url, expires_at: new Date(nowMs() + expiresIn * 1000).toISOString() };
 }

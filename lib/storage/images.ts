@@ -1,12 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  NotFound,
-} from '@aws-sdk/client-s3';
 import { count } from '../platform/metrics';
 import { config } from '../platform/config';
 import { IMAGE_VARIANTS, type ImageType, type VariantName } from './image-type';
@@ -113,14 +105,16 @@ export function imageVariantsOf(urls: Iterable<string | null | undefined>): Reco
 const WEB_SIZED = { 'tv-image': 'web-1' };
 
 async function putObject(Key: string, Body: Buffer, ContentType: string): Promise<void> {
-  await s3().send(
-    new PutObjectCommand({ Bucket: config().bucketName, Key, Body, ContentType, CacheControl: IMMUTABLE, Metadata: WEB_SIZED }),
+  const { client, sdk } = await s3();
+  await client.send(
+    new sdk.PutObjectCommand({ Bucket: config().bucketName, Key, Body, ContentType, CacheControl: IMMUTABLE, Metadata: WEB_SIZED }),
   );
 }
 
 /** A stored image's bytes, and whether it was made web-sized by this service (its metadata says so). */
 export async function readImage(key: string): Promise<{ data: Buffer; webSized: boolean }> {
-  const out = await s3().send(new GetObjectCommand({ Bucket: config().bucketName, Key: key }));
+  const { client, sdk } = await s3();
+  const out = await client.send(new sdk.GetObjectCommand({ Bucket: config().bucketName, Key: key }));
   const data = Buffer.from(await out.Body!.transformToByteArray());
   return { data, webSized: out.Metadata?.['tv-image'] === WEB_SIZED['tv-image'] };
 }
@@ -137,8 +131,9 @@ export async function listKeyPage(
   prefix: string,
   opts: { startAfter?: string; token?: string } = {},
 ): Promise<{ objects: ListedObject[]; token?: string }> {
-  const out = await s3().send(
-    new ListObjectsV2Command({
+  const { client, sdk } = await s3();
+  const out = await client.send(
+    new sdk.ListObjectsV2Command({
       Bucket: config().bucketName,
       Prefix: prefix,
       StartAfter: opts.token ? undefined : opts.startAfter,
@@ -201,9 +196,11 @@ export async function rewriteImage(key: string, image: ImageToStore, variantsOnl
 export async function deleteImages(urls: Iterable<string>): Promise<void> {
   const images = [...urls].map(keyOf).filter((k): k is string => k !== null);
   const keys = [...new Set(images.flatMap((k) => (isVariantKey(k) ? [k] : [k, ...IMAGE_VARIANTS.map((v) => variantKey(k, v.name))])))];
+  if (!keys.length) return; // (S3 is not loaded for nothing)
+  const { client, sdk } = await s3();
   for (let i = 0; i < keys.length; i += 1000) {
-    const out = await s3().send(
-      new DeleteObjectsCommand({
+    const out = await client.send(
+      new sdk.DeleteObjectsCommand({
         Bucket: config().bucketName,
         Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
       }),
@@ -215,12 +212,13 @@ export async function deleteImages(urls: Iterable<string>): Promise<void> {
 
 /** True when the object exists. */
 export async function imageExists(key: string): Promise<boolean> {
+  const { client, sdk } = await s3();
   try {
-    await s3().send(new HeadObjectCommand({ Bucket: config().bucketName, Key: key }));
+    await client.send(new sdk.HeadObjectCommand({ Bucket: config().bucketName, Key: key }));
     return true;
   } catch (err) {
     const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-    if (err instanceof NotFound || e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return false;
+    if (err instanceof sdk.NotFound || e.name === 'NotFound' || e.name === 'NoSuchKey' || e.$metadata?.httpStatusCode === 404) return false;
     throw err;
   }
 }

@@ -1,24 +1,29 @@
-import { S3Client } from '@aws-sdk/client-s3';
-import { awsClientOptions, withoutSdkLogging } from '../platform/aws';
-import { traced } from '../platform/tracing';
+import { awsClientOptions, onFirstUse } from '../platform/aws';
 import { config } from '../platform/config';
 
-/** The one S3 client of a function (images, exports), made on first use. */
-let client: S3Client | undefined;
-export function s3(): S3Client {
-  if (!client) {
-    const c = config();
-    client = traced(
-      withoutSdkLogging(
-        new S3Client({
-          ...awsClientOptions(c.endpoints.s3),
-          forcePathStyle: Boolean(c.endpoints.s3),
-          // Without this, stream bodies are sent aws-chunked, which s3rver stores verbatim.
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-          responseChecksumValidation: 'WHEN_REQUIRED',
-        }),
-      ),
-    );
-  }
-  return client;
+/**
+ * The S3 SDK and the one S3 client of a function (images, evidence, exports), loaded and
+ * made on first use (`onFirstUse`): `const { client, sdk } = await s3()`.
+ */
+export const s3 = /* @__PURE__ */ onFirstUse(
+  () => import('@aws-sdk/client-s3'),
+  (sdk) => {
+    const endpoint = config().endpoints.s3;
+    return new sdk.S3Client({
+      ...awsClientOptions(endpoint),
+      forcePathStyle: Boolean(endpoint),
+      // Without this, stream bodies are sent aws-chunked, which s3rver stores verbatim.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  },
+);
+
+/** A link that GETs the object (with these response headers) until it expires. */
+export async function presignedGet(
+  input: { Bucket: string; Key: string; ResponseContentType?: string; ResponseContentDisposition?: string },
+  expiresIn: number,
+): Promise<string> {
+  const [{ client, sdk }, { getSignedUrl }] = await Promise.all([s3(), import('@aws-sdk/s3-request-presigner')]);
+  return getSignedUrl(client, new sdk.GetObjectCommand(input), { expiresIn });
 }

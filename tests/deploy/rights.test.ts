@@ -103,11 +103,11 @@ interface Stack {
   ): void;
   remove(name: string): boolean;
 }
-const stacks = () =>
+const stacks = async () =>
   [
     ['dynamodb', db().middlewareStack],
-    ['s3', s3().middlewareStack],
-    ['ses', ses().middlewareStack],
+    ['s3', (await s3()).client.middlewareStack],
+    ['ses', (await ses()).client.middlewareStack],
   ] as unknown as [Call['service'], Stack][];
 
 let fx: Fixture;
@@ -115,7 +115,7 @@ let recording: Call[] | null = null;
 
 beforeAll(async () => {
   fx = await makeFixture({ resetCode: true });
-  for (const [service, stack] of stacks())
+  for (const [service, stack] of await stacks())
     stack.add(
       (next, context) => async (args) => {
         recording?.push({ service, command: String(context.commandName), input: args.input as Record<string, any> });
@@ -125,8 +125,8 @@ beforeAll(async () => {
     );
 }, 60_000);
 
-afterAll(() => {
-  for (const [, stack] of stacks()) stack.remove('rightsRecorder');
+afterAll(async () => {
+  for (const [, stack] of await stacks()) stack.remove('rightsRecorder');
 });
 afterEach(() => setClock());
 
@@ -242,7 +242,9 @@ describe('the maintenance functions make only calls their roles allow', () => {
   it('imagesBackfill, with an image stored before web-sizing', { timeout: 60_000 }, async () => {
     const { handler } = await import('../../functions/maintenance/backfill-images');
     const Body = await phonePhoto({ width: 400, height: 300 });
-    await s3().send(
+    await (
+      await s3()
+    ).client.send(
       new PutObjectCommand({ Bucket: config().bucketName, Key: `images/u/1/${randomUUID()}.jpg`, Body, ContentType: 'image/jpeg' }),
     );
     const calls = await expectAllowed('imagesBackfill', MAINTENANCE_NEEDS.imagesBackfill!, () =>

@@ -43,8 +43,8 @@ async function withFaultWhere<T>(fails: (label: string, calls: string[]) => bool
   type AnyStack = { add(mw: unknown, opts: unknown): void; remove(name: string): boolean };
   const stacks: [string, AnyStack][] = [
     ['DynamoDB', db().middlewareStack as unknown as AnyStack],
-    ['S3', s3().middlewareStack as unknown as AnyStack],
-    ['SES', ses().middlewareStack as unknown as AnyStack],
+    ['S3', (await s3()).client.middlewareStack as unknown as AnyStack],
+    ['SES', (await ses()).client.middlewareStack as unknown as AnyStack],
   ];
   for (const [service, stack] of stacks) {
     stack.add(

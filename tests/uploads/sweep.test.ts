@@ -20,7 +20,7 @@ const keysUnder = async (prefix: string) => (await allBucketKeys()).filter((k) =
 const withVariants = (key: string) => [key, variantKey(key, 'card'), variantKey(key, 'thumb')].sort();
 /** A prefix of its own (a user id no test makes), so that a sweep a day ahead touches only this test's objects. */
 const ownPrefix = () => uploadPrefix(600_000 + Math.floor(Math.random() * 99_999));
-const removeObject = (Key: string) => s3().send(new DeleteObjectCommand({ Bucket: config().bucketName, Key }));
+const removeObject = async (Key: string) => (await s3()).client.send(new DeleteObjectCommand({ Bucket: config().bucketName, Key }));
 
 describe('orphan image sweep', () => {
   it('deletes unreferenced objects of a village and stale uploads, keeps referenced ones', async () => {
@@ -78,7 +78,7 @@ describe('the backfill never writes back an image deleted while it runs', () => 
   async function oldStyle(prefix: string) {
     const key = `${prefix}${randomUUID()}.jpg`;
     const Body = await phonePhoto({ width: 600, height: 400 });
-    await s3().send(new PutObjectCommand({ Bucket: config().bucketName, Key: key, Body, ContentType: 'image/jpeg' }));
+    await (await s3()).client.send(new PutObjectCommand({ Bucket: config().bucketName, Key: key, Body, ContentType: 'image/jpeg' }));
     return key;
   }
 

@@ -177,7 +177,7 @@ describe('npm run images:backfill', () => {
   async function oldStyle(prefix: string) {
     const put = async (ext: string, body: Buffer, type: string) => {
       const key = `${prefix}${randomUUID()}.${ext}`;
-      await s3().send(new PutObjectCommand({ Bucket: config().bucketName, Key: key, Body: body, ContentType: type }));
+      await (await s3()).client.send(new PutObjectCommand({ Bucket: config().bucketName, Key: key, Body: body, ContentType: type }));
       return key;
     };
     return {

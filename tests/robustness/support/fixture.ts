@@ -274,7 +274,9 @@ async function listedObjects(): Promise<Map<string, ListedObject>> {
   const out = new Map<string, ListedObject>();
   let token: string | undefined;
   do {
-    const page = await s3().send(new ListObjectsV2Command({ Bucket: config().bucketName, Prefix: 'images/', ContinuationToken: token }));
+    const page = await (
+      await s3()
+    ).client.send(new ListObjectsV2Command({ Bucket: config().bucketName, Prefix: 'images/', ContinuationToken: token }));
     for (const o of page.Contents ?? []) out.set(o.Key!, { etag: o.ETag ?? '', modified: o.LastModified?.getTime() ?? 0 });
     token = page.NextContinuationToken;
   } while (token);
@@ -303,11 +305,12 @@ async function restore(s: SavedFixture): Promise<void> {
   const stale = [...listed.keys()].filter((key) => !s.listed.has(key)).map(urlOf);
   const rewrite = s.objects.filter((o) => !isDeepStrictEqual(listed.get(o.key), s.listed.get(o.key)));
   const bucket = config().bucketName;
+  const { client } = await s3();
   await Promise.all([
     batchWrite(requests),
     deleteImages(stale),
     ...rewrite.map((o) =>
-      s3().send(
+      client.send(
         new PutObjectCommand({
           Bucket: bucket,
           Key: o.key,
@@ -338,7 +341,7 @@ export async function freshFixture(opts: { resetCode?: boolean } = {}): Promise<
     const bucket = config().bucketName;
     const objects = await Promise.all(
       [...listed.keys()].map(async (key): Promise<StoredObject> => {
-        const out = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const out = await (await s3()).client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         const body = await out.Body!.transformToByteArray();
         return { key, body, contentType: out.ContentType, cacheControl: out.CacheControl, metadata: out.Metadata };
       }),

@@ -1036,7 +1036,7 @@ const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const observed: string[] = [];
 const READ_COMMAND = /^(Get|BatchGet|TransactGet|Query|Scan|Describe|Head|List)/;
 let observing = false;
-function observeWrites(): void {
+async function observeWrites(): Promise<void> {
   if (observing) return;
   observing = true;
   const record = (name: string) => {
@@ -1049,7 +1049,7 @@ function observeWrites(): void {
     },
     { step: 'initialize', name: 'robustness-observe-writes' },
   );
-  s3().middlewareStack.add(
+  (await s3()).client.middlewareStack.add(
     (next, context) => (args) => {
       record(context.commandName ?? 'unknown S3 command');
       return next(args);
@@ -1101,7 +1101,7 @@ export async function fuzzRoute(route: DeclaredRoute, opts: FuzzOptions = {}): P
   const handler = opts.handler ?? (await loadHandler(route));
   // every route starts from its fixture alone (and small, fast snapshots)
   const fx = await freshFixture({ resetCode: route.path.startsWith('/auth/password') });
-  observeWrites();
+  await observeWrites();
   const sample = SAMPLES[route.key];
   const live: Live = { fx, tpl: undefined };
   const refresh = async () => {
@@ -1247,7 +1247,7 @@ export function fuzzArea(area: Area): void {
     it('has routes', () => expect(routes.length).toBeGreaterThan(0));
     it('the write observer sees what lib/ writes to DynamoDB and S3, and no reads', async () => {
       await clearStores();
-      observeWrites();
+      await observeWrites();
       const start = observed.length;
       const fx = await makeFixture();
       await snapshot();
