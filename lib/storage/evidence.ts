@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { nowMs } from '../platform/clock';
 import { config } from '../platform/config';
 import { listKeys } from './images';
-import { presignedGet, s3 } from './s3';
+import { deleteObjects, presignedGet, s3 } from './s3';
 
 /**
  * Evidence of self-assessments: private files under `evidence/<round>/<village>/` (no bucket
@@ -38,20 +38,8 @@ export async function evidenceLink(key: string, contentType: string, expiresIn: 
 }
 
 /** Deletes these evidence files (keys outside `evidence/` are ignored). */
-export async function deleteEvidence(keys: Iterable<string>): Promise<void> {
-  const mine = [...new Set(keys)].filter((k) => k.startsWith(PREFIX));
-  if (!mine.length) return; // (S3 is not loaded for nothing)
-  const { client, sdk } = await s3();
-  for (let i = 0; i < mine.length; i += 1000) {
-    const out = await client.send(
-      new sdk.DeleteObjectsCommand({
-        Bucket: config().bucketName,
-        Delete: { Objects: mine.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
-      }),
-    );
-    if (out.Errors?.length) throw new Error(`S3 refused to delete ${out.Errors.length} evidence file(s): ${out.Errors[0]?.Code}`);
-  }
-}
+export const deleteEvidence = (keys: Iterable<string>): Promise<void> =>
+  deleteObjects([...new Set(keys)].filter((k) => k.startsWith(PREFIX)));
 
 /** Deletes every evidence file of a round (a deleted round's drafts). */
 export const deleteRoundEvidence = async (round: string): Promise<void> => deleteEvidence(await listKeys(evidencePrefix(round)));

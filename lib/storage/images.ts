@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { count } from '../platform/metrics';
 import { config } from '../platform/config';
 import { IMAGE_VARIANTS, type ImageType, type VariantName } from './image-type';
-import { s3 } from './s3';
+import { deleteObjects, s3 } from './s3';
 
 /**
  * Image objects. Keys are generated here (never from the client's file name):
@@ -196,18 +196,7 @@ export async function rewriteImage(key: string, image: ImageToStore, variantsOnl
 export async function deleteImages(urls: Iterable<string>): Promise<void> {
   const images = [...urls].map(keyOf).filter((k): k is string => k !== null);
   const keys = [...new Set(images.flatMap((k) => (isVariantKey(k) ? [k] : [k, ...IMAGE_VARIANTS.map((v) => variantKey(k, v.name))])))];
-  if (!keys.length) return; // (S3 is not loaded for nothing)
-  const { client, sdk } = await s3();
-  for (let i = 0; i < keys.length; i += 1000) {
-    const out = await client.send(
-      new sdk.DeleteObjectsCommand({
-        Bucket: config().bucketName,
-        Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
-      }),
-    );
-    if (out.Errors?.length) throw new Error(`S3 refused to delete ${out.Errors.length} object(s): ${out.Errors[0]?.Code}`);
-    count('ImagesRemoved', Math.min(1000, keys.length - i));
-  }
+  await deleteObjects(keys, (n) => count('ImagesRemoved', n));
 }
 
 /** True when the object exists. */
