@@ -82,6 +82,7 @@ export default tseslint.config(
   },
   // Every DynamoDB command is built in lib/db's few primitives (client, helpers, transact);
   // the rest of the service reads and writes through them or an entity (lib/db/entity.ts).
+  // The S3 and SES packages are imported only dynamically, by lib/storage/s3.ts and lib/mail/ses.ts.
   {
     files: ['lib/**/*.ts', 'functions/**/*.ts'],
     ignores: ['lib/db/client.ts', 'lib/db/helpers.ts', 'lib/db/transact.ts'],
@@ -89,11 +90,20 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: ['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'].map((name) => ({
-            name,
-            allowTypeImports: true,
-            message: 'DynamoDB commands are built only in lib/db/helpers.ts and lib/db/transact.ts: use their primitives or an entity.',
-          })),
+          paths: [
+            ...['@aws-sdk/lib-dynamodb', '@aws-sdk/client-dynamodb'].map((name) => ({
+              name,
+              allowTypeImports: true,
+              message: 'DynamoDB commands are built only in lib/db/helpers.ts and lib/db/transact.ts: use their primitives or an entity.',
+            })),
+            // loaded on first use, not at every cold start (docs/decisions.md, "The S3 and SES SDKs load on first use")
+            ...['@aws-sdk/client-s3', '@aws-sdk/client-ses', '@aws-sdk/s3-request-presigner'].map((name) => ({
+              name,
+              allowTypeImports: true,
+              message:
+                'S3 and SES load on first use: `const { client, sdk } = await s3()` (lib/storage/s3.ts) or `await ses()` (lib/mail/ses.ts).',
+            })),
+          ],
         },
       ],
     },
