@@ -1,3 +1,4 @@
+import type { GetObjectCommandInput } from '@aws-sdk/client-s3';
 import { awsClientOptions, onFirstUse } from '../platform/aws';
 import { config } from '../platform/config';
 
@@ -20,10 +21,7 @@ export const s3 = /* @__PURE__ */ onFirstUse(
 );
 
 /** A link that GETs the object (with these response headers) until it expires. */
-export async function presignedGet(
-  input: { Bucket: string; Key: string; ResponseContentType?: string; ResponseContentDisposition?: string },
-  expiresIn: number,
-): Promise<string> {
+export async function presignedGet(input: GetObjectCommandInput, expiresIn: number): Promise<string> {
   const [{ client, sdk }, { getSignedUrl }] = await Promise.all([s3(), import('@aws-sdk/s3-request-presigner')]);
   return getSignedUrl(client, new sdk.GetObjectCommand(input), { expiresIn });
 }

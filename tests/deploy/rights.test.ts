@@ -242,9 +242,8 @@ describe('the maintenance functions make only calls their roles allow', () => {
   it('imagesBackfill, with an image stored before web-sizing', { timeout: 60_000 }, async () => {
     const { handler } = await import('../../functions/maintenance/backfill-images');
     const Body = await phonePhoto({ width: 400, height: 300 });
-    await (
-      await s3()
-    ).client.send(
+    const { client } = await s3();
+    await client.send(
       new PutObjectCommand({ Bucket: config().bucketName, Key: `images/u/1/${randomUUID()}.jpg`, Body, ContentType: 'image/jpeg' }),
     );
     const calls = await expectAllowed('imagesBackfill', MAINTENANCE_NEEDS.imagesBackfill!, () =>

@@ -116,10 +116,11 @@ describe('fuzz harness self-test (faults planted in POST /api/permintaan)', () =
     const state = async () => {
       const items = (await allItems({ withListVersions: true })).sort((a, b) => `${a.PK} ${a.SK}`.localeCompare(`${b.PK} ${b.SK}`));
       const bucket = config().bucketName;
-      const listed = (await (await s3()).client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'images/' }))).Contents ?? [];
+      const { client } = await s3();
+      const listed = (await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: 'images/' }))).Contents ?? [];
       const objects = await Promise.all(
         listed.map(async ({ Key }) => {
-          const o = await (await s3()).client.send(new GetObjectCommand({ Bucket: bucket, Key }));
+          const o = await client.send(new GetObjectCommand({ Bucket: bucket, Key }));
           return {
             Key,
             type: o.ContentType,
@@ -142,11 +143,10 @@ describe('fuzz harness self-test (faults planted in POST /api/permintaan)', () =
     await db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: gone!.PK, SK: gone!.SK } }));
     const [rewritten, removed] = built.objects;
     const bucket = config().bucketName;
-    await (
-      await s3()
-    ).client.send(new PutObjectCommand({ Bucket: bucket, Key: rewritten!.Key, Body: 'other bytes', ContentType: 'image/png' }));
-    await (await s3()).client.send(new DeleteObjectCommand({ Bucket: bucket, Key: removed!.Key }));
-    await (await s3()).client.send(new PutObjectCommand({ Bucket: bucket, Key: `images/extra-${randomUUID()}.png`, Body: 'stray' }));
+    const { client } = await s3();
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: rewritten!.Key, Body: 'other bytes', ContentType: 'image/png' }));
+    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: removed!.Key }));
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: `images/extra-${randomUUID()}.png`, Body: 'stray' }));
     await freshFixture();
     expect(await state()).toEqual(built);
   });

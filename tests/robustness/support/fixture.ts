@@ -273,10 +273,9 @@ const itemKey = (item: Record<string, any>) => `${item.PK}\u0000${item.SK}`;
 async function listedObjects(): Promise<Map<string, ListedObject>> {
   const out = new Map<string, ListedObject>();
   let token: string | undefined;
+  const { client } = await s3();
   do {
-    const page = await (
-      await s3()
-    ).client.send(new ListObjectsV2Command({ Bucket: config().bucketName, Prefix: 'images/', ContinuationToken: token }));
+    const page = await client.send(new ListObjectsV2Command({ Bucket: config().bucketName, Prefix: 'images/', ContinuationToken: token }));
     for (const o of page.Contents ?? []) out.set(o.Key!, { etag: o.ETag ?? '', modified: o.LastModified?.getTime() ?? 0 });
     token = page.NextContinuationToken;
   } while (token);
@@ -339,9 +338,10 @@ export async function freshFixture(opts: { resetCode?: boolean } = {}): Promise<
     const items = await allItems({ withListVersions: true });
     const listed = await listedObjects();
     const bucket = config().bucketName;
+    const { client } = await s3();
     const objects = await Promise.all(
       [...listed.keys()].map(async (key): Promise<StoredObject> => {
-        const out = await (await s3()).client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
         const body = await out.Body!.transformToByteArray();
         return { key, body, contentType: out.ContentType, cacheControl: out.CacheControl, metadata: out.Metadata };
       }),

@@ -1037,6 +1037,7 @@ const observed: string[] = [];
 const READ_COMMAND = /^(Get|BatchGet|TransactGet|Query|Scan|Describe|Head|List)/;
 let observing = false;
 async function observeWrites(): Promise<void> {
+  const { client: s3Client } = await s3();
   if (observing) return;
   observing = true;
   const record = (name: string) => {
@@ -1049,7 +1050,7 @@ async function observeWrites(): Promise<void> {
     },
     { step: 'initialize', name: 'robustness-observe-writes' },
   );
-  (await s3()).client.middlewareStack.add(
+  s3Client.middlewareStack.add(
     (next, context) => (args) => {
       record(context.commandName ?? 'unknown S3 command');
       return next(args);
