@@ -2,10 +2,8 @@ import { notificationSwitchesInput, setNotifications } from '../../lib/domain/no
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { signedIn } from '../../lib/contract/caller';
-import { namingFields } from '../../lib/contract/validation';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route(
-  { body: notificationSwitchesInput, invalid: namingFields(MSG.notificationSettingsInvalid) },
-  async ({ body, caller }) => ok({ message: MSG.notificationSettingsSaved, data: await setNotifications(body, signedIn(caller)) }),
+export const handler = route({ body: notificationSwitchesInput }, async ({ body, caller }) =>
+  ok({ message: MSG.notificationSettingsSaved, data: await setNotifications(body, signedIn(caller)) }),
 );

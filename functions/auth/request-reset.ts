@@ -3,7 +3,7 @@ import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route({ body: requestResetInput, invalid: MSG.emailRequired }, async ({ body }) => {
+export const handler = route({ body: requestResetInput }, async ({ body }) => {
   await requestResetCode(body.email);
   return ok({ message: MSG.resetCodeSent });
 });

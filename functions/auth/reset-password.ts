@@ -3,7 +3,7 @@ import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route({ body: resetPasswordInput, invalid: MSG.resetAllFieldsRequired }, async ({ body, caller }) => {
+export const handler = route({ body: resetPasswordInput }, async ({ body, caller }) => {
   await resetPassword(body.email, body.resetCode, body.newPassword, caller);
   return ok({ message: MSG.passwordResetSuccess });
 });

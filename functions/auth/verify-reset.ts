@@ -3,7 +3,7 @@ import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route({ body: verifyResetInput, invalid: MSG.resetVerifyMissing }, async ({ body }) => {
+export const handler = route({ body: verifyResetInput }, async ({ body }) => {
   await verifyResetCode(body.email, body.resetCode);
   return ok({ message: MSG.resetCodeValid });
 });

@@ -2,11 +2,8 @@ import { assessmentParams, reviewInput, reviewVillage } from '../../lib/domain/e
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { signedIn } from '../../lib/contract/caller';
-import { namingFields } from '../../lib/contract/validation';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route(
-  { params: assessmentParams, body: reviewInput, invalid: namingFields(MSG.reviewInvalid) },
-  async ({ params, body, caller }) =>
-    ok({ message: MSG.reviewSaved, data: await reviewVillage(params.id_evaluasi, params.kd_desa, body, signedIn(caller)) }),
+export const handler = route({ params: assessmentParams, body: reviewInput }, async ({ params, body, caller }) =>
+  ok({ message: MSG.reviewSaved, data: await reviewVillage(params.id_evaluasi, params.kd_desa, body, signedIn(caller)) }),
 );

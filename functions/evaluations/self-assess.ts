@@ -5,7 +5,6 @@ import { form } from '../../lib/http/form';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { signedIn } from '../../lib/contract/caller';
-import { namingFields } from '../../lib/contract/validation';
 import { MSG } from '../../lib/contract/messages';
 
 export const handler = route(
@@ -13,7 +12,6 @@ export const handler = route(
     params: assessmentParams,
     // multipart (`data` as JSON text, files bukti_<criterion>[]) or the same data as JSON
     form: form({ data: selfAssessmentInput, limits: EVIDENCE_LIMITS }),
-    invalid: namingFields(MSG.selfAssessmentInvalid),
   },
   async ({ params, body, files, caller }) =>
     ok({

@@ -2,11 +2,8 @@ import { evaluationParams, roundInput, roundView, updateRound } from '../../lib/
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { signedIn } from '../../lib/contract/caller';
-import { namingFields } from '../../lib/contract/validation';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route(
-  { params: evaluationParams, body: roundInput, invalid: namingFields(MSG.evaluationInvalid) },
-  async ({ params, body, caller }) =>
-    ok({ message: MSG.evaluationUpdated, data: roundView(await updateRound(params.id_evaluasi, body, signedIn(caller))) }),
+export const handler = route({ params: evaluationParams, body: roundInput }, async ({ params, body, caller }) =>
+  ok({ message: MSG.evaluationUpdated, data: roundView(await updateRound(params.id_evaluasi, body, signedIn(caller))) }),
 );

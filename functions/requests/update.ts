@@ -4,10 +4,7 @@ import { ok } from '../../lib/http/response';
 import { kdPermintaanParams } from '../../lib/contract/inputs';
 import { MSG } from '../../lib/contract/messages';
 
-export const handler = route(
-  { params: kdPermintaanParams, body: updateRequestInput, badJson: MSG.requestInvalid, invalid: MSG.requestInvalid },
-  async ({ params, body, caller }) => {
-    await updateRequestStatus(params.kd_permintaan, body, caller);
-    return ok({ message: MSG.requestUpdated });
-  },
-);
+export const handler = route({ params: kdPermintaanParams, body: updateRequestInput }, async ({ params, body, caller }) => {
+  await updateRequestStatus(params.kd_permintaan, body, caller);
+  return ok({ message: MSG.requestUpdated });
+});

@@ -3,9 +3,7 @@ import { scoreResponse } from '../../lib/domain/scores';
 import { route } from '../../lib/http/handler';
 import { ok } from '../../lib/http/response';
 import { kdDesaParams } from '../../lib/contract/inputs';
-import { MSG } from '../../lib/contract/messages';
 
-export const handler = route(
-  { params: kdDesaParams, body: updateScoreInput, invalid: MSG.scoreInvalid },
-  async ({ params, body, caller }) => ok(scoreResponse(await updateScore(params.kd_desa, body, caller))),
+export const handler = route({ params: kdDesaParams, body: updateScoreInput }, async ({ params, body, caller }) =>
+  ok(scoreResponse(await updateScore(params.kd_desa, body, caller))),
 );

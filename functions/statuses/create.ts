@@ -1,14 +1,10 @@
 import { createStatus, createStatusInput } from '../../lib/domain/statuses';
 import { route } from '../../lib/http/handler';
 import { created } from '../../lib/http/response';
-import { namingFields } from '../../lib/contract/validation';
 import { MSG } from '../../lib/contract/messages';
 import { fromWebAppStatus } from '../../lib/web-app/statuses';
 
-export const handler = route(
-  { body: createStatusInput, adapt: fromWebAppStatus, invalid: namingFields(MSG.villageStatusInvalid) },
-  async ({ body, caller }) => {
-    const status = await createStatus(body, caller);
-    return created({ message: MSG.villageStatusCreated, data: { kd_status: status.kd_status } });
-  },
-);
+export const handler = route({ body: createStatusInput, adapt: fromWebAppStatus }, async ({ body, caller }) => {
+  const status = await createStatus(body, caller);
+  return created({ message: MSG.villageStatusCreated, data: { kd_status: status.kd_status } });
+});

@@ -1,4 +1,3 @@
-import { MSG } from '../../lib/contract/messages';
 import { exportFile, exportQuery } from '../../lib/domain/export';
 import { fileAnswer } from '../../lib/http/file-answer';
 import { route } from '../../lib/http/handler';
@@ -7,6 +6,4 @@ import { route } from '../../lib/http/handler';
  * GET /api/desa-wisata/export: every village for an office, as a spreadsheet (XLSX) or CSV
  * file, inline or, when larger than one answer, through a link that expires.
  */
-export const handler = route({ query: exportQuery, invalid: MSG.exportQueryInvalid }, async ({ query, headers }) =>
-  fileAnswer(await exportFile(query), headers),
-);
+export const handler = route({ query: exportQuery }, async ({ query, headers }) => fileAnswer(await exportFile(query), headers));

@@ -12,7 +12,7 @@ import { signToken } from './jwt';
 import { signupSourceTag } from './signup-source';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { ROLES, type Role } from '../contract/roles';
-import { nonBlank } from '../contract/validation';
+import { nonBlank, refusals } from '../contract/validation';
 import { personName } from '../contract/inputs';
 import type { Acting } from '../contract/caller';
 
@@ -37,9 +37,11 @@ export const registerInput = z.object({
   password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX),
   role: z.enum(['pengelola', 'dinas']).default('pengelola'),
 });
+refusals.add(registerInput, { message: MSG.registerInvalid, when: 'A field is missing or invalid' });
 
 /** POST /auth/login: both present (any failure: 400 "Email dan password harus diisi"). */
 export const loginInput = z.object({ email: nonBlank.meta({ format: 'email' }), password: z.string().min(1) });
+refusals.add(loginInput, { message: MSG.loginMissing, when: 'email or password is missing' });
 
 /** PUT /auth/verify/{email}: a blank e-mail names no account (404). */
 export const verifyAccountParams = z.object({ email: z.string().trim().min(1).meta({ description: 'E-mail address (URL-encoded)' }) });

@@ -13,7 +13,7 @@ import { MSG } from '../contract/messages';
 import { count } from '../platform/metrics';
 import { hashPassword } from './password';
 import { PASSWORD_MAX, PASSWORD_MIN } from './accounts';
-import { nonBlank, whenFieldsValid } from '../contract/validation';
+import { nonBlank, whenFieldsValid, refusals } from '../contract/validation';
 import type { Acting } from '../contract/caller';
 
 export const RESET_CODE_TTL_MS = 5 * 60 * 1000;
@@ -26,8 +26,10 @@ const resetCode = z.union([nonBlank, z.number().transform(String)]).meta({ examp
 
 /** POST /auth/password (any failure: 400 "Email harus diisi"). */
 export const requestResetInput = z.object({ email: emailField });
+refusals.add(requestResetInput, { message: MSG.emailRequired, when: 'email is missing' });
 /** POST /auth/password/verify (any failure: 400 "Email dan kode reset harus diisi"). */
 export const verifyResetInput = z.object({ email: emailField, resetCode });
+refusals.add(verifyResetInput, { message: MSG.resetVerifyMissing, when: 'email or resetCode is missing' });
 /**
  * PUT /auth/password, checked in this order: every field present (400 "Semua field harus
  * diisi"), the two passwords equal, the new password's length; the code comes last (resetPassword).
@@ -45,6 +47,7 @@ export const resetPasswordInput = z
     error: MSG.passwordLength,
     ...whenFieldsValid,
   });
+refusals.add(resetPasswordInput, { message: MSG.resetAllFieldsRequired, when: 'A field is missing' });
 
 let hmacKey: Buffer | undefined;
 // Codes have only 10^6 values, so a plain hash would be reversible from a table dump;

@@ -25,6 +25,14 @@ export const regionName = (refused?: { error: string }) =>
     .max(100, refused)
     .refine((s) => !s.includes('#'), refused);
 
+/** A region narrowing a query: a province, and a kabupaten (each optional; `kabupatenWithinProvinsi` below). */
+export const regionFilter = (refused?: { error: string }) => ({
+  provinsi: regionName(refused).optional(),
+  kabupaten: regionName(refused).optional(),
+});
+/** A kabupaten narrows only within its province (kabupaten names repeat across provinces). */
+export const kabupatenWithinProvinsi = (q: { provinsi?: string; kabupaten?: string }) => !q.kabupaten || !!q.provinsi;
+
 /** A path parameter (API Gateway sends every one of the path; the route wrapper URL-decodes it). */
 export const pathParam = (description: string) => z.string().meta({ description });
 

@@ -41,6 +41,41 @@ export const namingFields =
       ),
     );
 
+/**
+ * What a route input's failures answer when their first issue carries no text of its own,
+ * declared once with the schema (`schema.register(refusals, {...})`): the route wrapper
+ * parses with it (lib/http/input.ts) and the OpenAPI catalogue lists it among the route's
+ * errors (lib/openapi/catalogue/shared.ts), so the two cannot drift. A zod registry, not
+ * `.meta()`: it stays out of the JSON Schema the document is generated from.
+ */
+export interface InputRefusal {
+  /** The 400 text. */
+  message: string;
+  /** When it is answered, in the document's words. */
+  when: string;
+  /** The text names the offending top-level fields after it (`namingFields`). */
+  namesFields?: true;
+  /** A body that is not JSON is refused with the same text (instead of "Body JSON tidak valid"). */
+  malformedToo?: true;
+}
+export const refusals = z.registry<InputRefusal>();
+
+/** A refusal whose text names the offending top-level fields, of a JSON body or of a form's `data`. */
+export const namingRefusal = (message: string, of: 'body' | 'form' = 'body'): InputRefusal => ({
+  message,
+  when: of === 'form' ? 'A field of `data` is invalid; the offending fields are named' : 'A field is missing or invalid',
+  namesFields: true,
+});
+
+/** The refusal a route parses with: the one declared with the first of its schemas that has one. */
+export function declaredRefusal(...schemas: (z.ZodType | undefined)[]): InputRefusal | undefined {
+  for (const s of schemas) if (s && refusals.has(s)) return refusals.get(s);
+  return undefined;
+}
+
+/** The declared refusal as `parseInput` takes it. */
+export const asRefusal = (r: InputRefusal | undefined): Refusal | undefined => r && (r.namesFields ? namingFields(r.message) : r.message);
+
 /** Object-level refinements run once every field is valid (so a field's own failure comes first). */
 export const whenFieldsValid = { when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0 };
 

@@ -2,9 +2,9 @@ import * as z from 'zod';
 import type { Caller } from '../contract/caller';
 import type { UploadedFile } from '../contract/files';
 import { conflict, forbidden, found, notFound } from '../contract/errors';
-import { listPagingQuery, listPage, regionName } from '../contract/inputs';
+import { kabupatenWithinProvinsi, listPagingQuery, listPage, regionName } from '../contract/inputs';
 import { MSG } from '../contract/messages';
-import { whenFieldsValid } from '../contract/validation';
+import { whenFieldsValid, refusals, namingRefusal } from '../contract/validation';
 import { nowMs } from '../platform/clock';
 import * as store from '../db/evaluations';
 import {
@@ -60,7 +60,8 @@ export const roundInput = z
     kabupaten: regionName().optional(),
   })
   .refine((r) => r.mulai <= r.batas_mandiri && r.batas_mandiri <= r.selesai, { error: MSG.evaluationDatesOrder, ...whenFieldsValid })
-  .refine((r) => !r.kabupaten || !!r.provinsi, { error: MSG.evaluationRegionNeedsProvince, ...whenFieldsValid });
+  .refine(kabupatenWithinProvinsi, { error: MSG.evaluationRegionNeedsProvince, ...whenFieldsValid });
+refusals.add(roundInput, namingRefusal(MSG.evaluationInvalid));
 export type RoundInput = z.output<typeof roundInput>;
 
 export const evaluationParams = z.object({ id_evaluasi: z.string().meta({ description: 'Evaluation round code (`EVAL-…`)' }) });
@@ -158,6 +159,7 @@ export const selfAssessmentInput = z.object({
     }),
   ).default({}),
 });
+refusals.add(selfAssessmentInput, namingRefusal(MSG.selfAssessmentInvalid, 'form'));
 export type SelfAssessmentInput = z.output<typeof selfAssessmentInput>;
 
 /** The period of self-assessment: from `mulai` through `batas_mandiri` (409 outside it). */
@@ -233,6 +235,7 @@ export async function submitSelfAssessment(id: string, kd: string, caller: Calle
 
 /** PUT …/penilaian: the six values and a note per criterion. */
 export const reviewInput = scoreValuesSchema.extend({ catatan: criteriaOf(z.string().trim().max(2000)).default({}) });
+refusals.add(reviewInput, namingRefusal(MSG.reviewInvalid));
 export type ReviewInput = z.output<typeof reviewInput>;
 
 /**
@@ -309,7 +312,7 @@ export const roundVillagesQuery = listPagingQuery
       .optional()
       .meta({ description: 'Only villages of this kabupaten (with provinsi)' }),
   })
-  .refine((q) => !q.kabupaten || !!q.provinsi, { error: MSG.listFilterInvalid });
+  .refine(kabupatenWithinProvinsi, { error: MSG.listFilterInvalid });
 
 /** The villages in a round's scope (or a region within it), or a manager's own there. */
 async function villagesInScope(round: RoundRecord, region: { provinsi?: string; kabupaten?: string }, caller: Caller) {
@@ -358,7 +361,7 @@ export const summaryQuery = z
     provinsi: regionName({ error: MSG.listFilterInvalid }).optional().meta({ description: 'Only this province' }),
     kabupaten: regionName({ error: MSG.listFilterInvalid }).optional().meta({ description: 'Only this kabupaten (with provinsi)' }),
   })
-  .refine((q) => !q.kabupaten || !!q.provinsi, { error: MSG.listFilterInvalid });
+  .refine(kabupatenWithinProvinsi, { error: MSG.listFilterInvalid });
 
 const mean = (sum: number, n: number) => (n ? Math.round((sum / n) * 100) / 100 : null);
 
@@ -429,6 +432,7 @@ export async function roundSummary(id: string, q: { provinsi?: string; kabupaten
 export const roundExportQuery = z
   .object({ format: z.enum(['xlsx', 'csv']).default('xlsx') })
   .meta({ description: 'format: xlsx (default) or csv' });
+refusals.add(roundExportQuery, { message: MSG.exportQueryInvalid, when: 'format not xlsx or csv' });
 
 const label = (f: string) => f.replace(/_/g, ' ');
 /** The round's sheet: one row per village in scope, the self-assessment beside the review. */

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { MSG } from '../contract/messages';
-import { regionName } from '../contract/inputs';
+import { kabupatenWithinProvinsi, regionFilter } from '../contract/inputs';
 import { nowIso } from '../platform/clock';
 import { config } from '../platform/config';
 import type { ExportLink } from '../storage/exports';
@@ -10,16 +10,20 @@ import { regionKey } from '../db/stats';
 import { listStatuses } from '../db/statuses';
 import { listUsers } from '../db/users';
 import { listVillages } from '../db/villages';
+import { refusals } from '../contract/validation';
 
 /** GET /api/desa-wisata/export?format=xlsx|csv&provinsi=&kabupaten= (a kabupaten only within its province). */
 export const exportQuery = z
   .object({
     format: z.enum(['xlsx', 'csv']).default('xlsx'),
-    provinsi: regionName().optional(),
-    kabupaten: regionName().optional(),
+    ...regionFilter(),
   })
-  .refine((q) => !q.kabupaten || q.provinsi, { message: MSG.exportQueryInvalid })
+  .refine(kabupatenWithinProvinsi, { message: MSG.exportQueryInvalid })
   .meta({ description: 'format: xlsx (default) or csv; provinsi / kabupaten (with provinsi) narrow the rows' });
+refusals.add(exportQuery, {
+  message: MSG.exportQueryInvalid,
+  when: 'format not xlsx or csv, a region too long, empty or with #, or kabupaten without provinsi',
+});
 export type ExportQuery = z.output<typeof exportQuery>;
 
 export type Cell = string | number | boolean | Date | null;

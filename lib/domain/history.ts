@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isVillageCode } from '../contract/codes';
 import { forbidden, found, invalid, notFound } from '../contract/errors';
 import { MSG } from '../contract/messages';
-import { whenFieldsValid } from '../contract/validation';
+import { whenFieldsValid, refusals } from '../contract/validation';
 import {
   actorHistory,
   BadCursorError,
@@ -34,7 +34,9 @@ const historyQueryFields = z
   .meta({ description: 'limit 1–100 (default 20); cursor: `next_cursor` of the previous page; from/to: ISO 8601 times' });
 /** `from` after `to` is no range (DynamoDB refuses such a key condition). */
 const inOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to);
+const HISTORY_QUERY_REFUSAL = { message: MSG.historyQueryInvalid, when: 'limit, from or to is not valid' };
 export const historyQuery = historyQueryFields.refine(inOrder, { error: MSG.historyRangeReversed, ...whenFieldsValid });
+refusals.add(historyQuery, HISTORY_QUERY_REFUSAL);
 export const historyFeedQuery = historyQueryFields
   .extend({
     actor: z.string().max(50).optional().meta({ description: 'A user id, `system` or `anonymous`' }),
@@ -43,6 +45,7 @@ export const historyFeedQuery = historyQueryFields
     security: z.enum(['true', 'false']).optional().meta({ description: 'admin only: `true` reads the account-security events' }),
   })
   .refine(inOrder, { error: MSG.historyRangeReversed, ...whenFieldsValid });
+refusals.add(historyFeedQuery, HISTORY_QUERY_REFUSAL);
 type HistoryInput = z.output<typeof historyQuery>;
 
 // times as the sort keys spell them (`…00.000Z`), so that `…00Z` bounds the same instant

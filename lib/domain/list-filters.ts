@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { listPagingQuery, regionName } from '../contract/inputs';
+import { kabupatenWithinProvinsi, listPagingQuery, regionName } from '../contract/inputs';
 import { MSG } from '../contract/messages';
 import { KATEGORI } from '../db/scores';
 import { VILLAGE_STATUSES } from '../db/statuses';
@@ -25,15 +25,14 @@ export const listFilterFields = {
   status: z.enum(VILLAGE_STATUSES, refused).optional().meta({ description: 'Only villages with an operating status of this value' }),
   jenis: z.enum(JENIS_DESA, refused).optional().meta({ description: 'Only villages whose description names this kind' }),
 };
-const kabupatenNeedsProvinsi = [(q: { provinsi?: string; kabupaten?: string }) => !q.kabupaten || !!q.provinsi, refused] as const;
 
 /** Paging and filters of a public list. */
-export const filteredListQuery = listPagingQuery.extend(listFilterFields).refine(...kabupatenNeedsProvinsi);
+export const filteredListQuery = listPagingQuery.extend(listFilterFields).refine(kabupatenWithinProvinsi, refused);
 /** The same, with more fields (a dialect's own). */
 export const filteredListQueryWith = <T extends z.ZodRawShape>(more: T) =>
   listPagingQuery
     .extend({ ...listFilterFields, ...more })
-    .refine((q) => kabupatenNeedsProvinsi[0](q as { provinsi?: string; kabupaten?: string }), kabupatenNeedsProvinsi[1]);
+    .refine((q) => kabupatenWithinProvinsi(q as { provinsi?: string; kabupaten?: string }), refused);
 
 /** The filter of a parsed query, or undefined when it names none (the contract's own list). */
 export function filterOf(q: {

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { SYSTEM, type Acting, type Caller } from '../contract/caller';
 import { conflict, DomainError, found, unauthenticated } from '../contract/errors';
 import { MSG } from '../contract/messages';
-import { whenFieldsValid } from '../contract/validation';
+import { whenFieldsValid, refusals, namingRefusal } from '../contract/validation';
 import { assessments, getRound, listRounds, RoundChangedError, rounds, type RoundRecord } from '../db/evaluations';
 import * as store from '../db/outbox';
 import type { Notice, OutboxRecord } from '../db/outbox';
@@ -39,6 +39,7 @@ export const notificationSwitchesInput = z
       .meta({ description: 'Other notices: a round opened, a submission (dinas), a review, a request’s or a status’s change' }),
   })
   .refine((s) => s.pengingat !== undefined || s.perubahan !== undefined, { error: MSG.notificationSettingsEmpty, ...whenFieldsValid });
+refusals.add(notificationSwitchesInput, namingRefusal(MSG.notificationSettingsInvalid));
 export type NotificationSwitchesInput = z.output<typeof notificationSwitchesInput>;
 
 /** PUT /api/akun/notifikasi: the caller's switches as they become. */

@@ -8,14 +8,25 @@ import { inUnitOfWork } from '../db/unit-of-work';
 import { found, notFound } from '../contract/errors';
 import { MSG } from '../contract/messages';
 import { ownedVillage } from './villages';
+import { refusals } from '../contract/validation';
 
 /** POST /api/permintaan (any failure: 400 "Data tidak valid"). */
 export const createRequestInput = z.object({
   kd_desa: z.string().trim().min(1).max(100),
   status_permintaan: z.enum(REQUEST_STATUSES),
 });
+refusals.add(createRequestInput, {
+  message: MSG.requestInvalid,
+  when: 'The body is not JSON, or a field is missing or invalid',
+  malformedToo: true,
+});
 /** PUT /api/permintaan/{kd} (any failure: 400 "Data tidak valid"). */
 export const updateRequestInput = z.object({ status_permintaan: z.enum(REQUEST_STATUSES) });
+refusals.add(updateRequestInput, {
+  message: MSG.requestInvalid,
+  when: 'The body is not JSON, or status_permintaan is missing or invalid',
+  malformedToo: true,
+});
 
 const withNames = (r: RequestRecord, fullName?: string, villageName?: string) => ({
   ...toPublicRequest(r),

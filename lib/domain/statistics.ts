@@ -1,20 +1,22 @@
 import * as z from 'zod';
 import { MSG } from '../contract/messages';
-import { regionName } from '../contract/inputs';
+import { kabupatenWithinProvinsi, regionFilter } from '../contract/inputs';
 import { REQUEST_STATUSES } from '../db/requests';
 import { KATEGORI } from '../db/scores';
 import { readAccountCounters, readRegionCounters, regionKey, type RegionCounters } from '../db/stats';
 import { VILLAGE_STATUSES } from '../db/statuses';
 import { isCaller, type Acting } from '../contract/caller';
+import { refusals } from '../contract/validation';
 
 /** GET /api/statistik?provinsi=&kabupaten=: a region narrows every figure (a kabupaten only within its province). */
 export const statisticsQuery = z
-  .object({
-    provinsi: regionName().optional(),
-    kabupaten: regionName().optional(),
-  })
-  .refine((q) => !q.kabupaten || q.provinsi, { message: MSG.statisticsQueryInvalid })
+  .object(regionFilter())
+  .refine(kabupatenWithinProvinsi, { message: MSG.statisticsQueryInvalid })
   .meta({ description: 'provinsi narrows every figure to that province; kabupaten (with provinsi) to that kabupaten' });
+refusals.add(statisticsQuery, {
+  message: MSG.statisticsQueryInvalid,
+  when: 'provinsi or kabupaten too long, empty or with #, or kabupaten without provinsi',
+});
 
 const num = (r: RegionCounters, key: string) => Number(r[key] ?? 0);
 

@@ -6,6 +6,7 @@ import type { Acting } from '../contract/caller';
 import { filteredVillages, getVillage, listVillages, type VillageFilter } from '../db/villages';
 import { found, notFound } from '../contract/errors';
 import { MSG } from '../contract/messages';
+import { refusals, namingRefusal } from '../contract/validation';
 
 const keterangan = z.string().trim().max(1000).default('');
 /** POST /api/status-desa (a failure names its fields: 400 "Data status desa tidak valid: …"). */
@@ -14,8 +15,10 @@ export const createStatusInput = z.object({
   status: z.enum(VILLAGE_STATUSES),
   keterangan,
 });
+refusals.add(createStatusInput, namingRefusal(MSG.villageStatusInvalid));
 /** PUT /api/status-desa/{kd}. */
 export const updateStatusInput = z.object({ status: z.enum(VILLAGE_STATUSES), keterangan });
+refusals.add(updateStatusInput, namingRefusal(MSG.villageStatusInvalid));
 
 /** POST /api/status-desa: the village must exist (its tallies and region count the status). */
 export function createStatus(input: z.output<typeof createStatusInput>, caller: Acting) {

@@ -23,6 +23,7 @@ import { REF_ROOM } from '../db/image-refs';
 import { filesByField, IMAGE_MAX_BYTES, type ImageChanges } from './images';
 import { deleteReleasingImages, readModifyWrite, type RecordKind } from './read-modify-write';
 import { ownedVillage } from './villages';
+import { refusals, namingRefusal } from '../contract/validation';
 
 export { CATEGORIES, type Category };
 
@@ -79,6 +80,7 @@ export const createTourismInput = z.object({
   dokumentasi_desa: text(10_000).default(''),
   ...categoryFields,
 });
+refusals.add(createTourismInput, namingRefusal(MSG.tourismDescriptionInvalid, 'form'));
 const repeatsId = (items: readonly { id?: number }[] | undefined) => {
   const ids = Array.isArray(items) ? items.map((i) => i.id).filter((id) => id !== undefined) : [];
   return new Set(ids).size !== ids.length;
@@ -95,8 +97,10 @@ export const updateTourismInput = z
     const c = CATEGORIES.find((c) => repeatsId(input[c]));
     if (c) ctx.addIssue({ code: 'custom', message: `${MSG.itemIdDuplicate}: ${c}`, input });
   });
+refusals.add(updateTourismInput, namingRefusal(MSG.tourismDescriptionInvalid, 'form'));
 /** PATCH /api/deskripsi-wisata/{kd}. */
 export const appendTourismItemsInput = z.object(categoryFields);
+refusals.add(appendTourismItemsInput, namingRefusal(MSG.tourismDescriptionInvalid, 'form'));
 
 const missing = (v: unknown) => v === undefined || v === null || v === '';
 /**

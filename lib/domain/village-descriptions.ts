@@ -21,6 +21,7 @@ import { REF_ROOM } from '../db/image-refs';
 import { IMAGE_MAX_BYTES } from './images';
 import { deleteReleasingImages, readModifyWrite, type RecordKind } from './read-modify-write';
 import { normEmail } from '../db/keys';
+import { refusals, namingRefusal } from '../contract/validation';
 
 export const VILLAGE_DESCRIPTION_FORM_LIMITS: MultipartLimits = {
   fileSize: IMAGE_MAX_BYTES,
@@ -65,11 +66,13 @@ const fieldsSchema = {
 };
 /** POST /api/deskripsi-desa (a failure names its fields: 400 "Data deskripsi desa tidak valid: …"). */
 export const createVillageDescriptionInput = z.object({ kd_desa: z.string().trim().min(1).max(100), ...fieldsSchema });
+refusals.add(createVillageDescriptionInput, namingRefusal(MSG.villageDescriptionInvalid, 'form'));
 /** PUT /api/deskripsi-desa/{kd}. */
 export const updateVillageDescriptionInput = z.object({
   ...fieldsSchema,
   keep_gallery_images: jsonArray(z.string(), 100).optional(),
 });
+refusals.add(updateVillageDescriptionInput, namingRefusal(MSG.villageDescriptionInvalid, 'form'));
 
 /** The files of a village description request: gallery images and, optionally, one chosen cover image. */
 export interface VillageDescriptionFiles {

@@ -30,6 +30,7 @@ import { MSG } from '../contract/messages';
 import { regionName } from '../contract/inputs';
 import { sameSignupSource } from '../auth/signup-source';
 import { deleteVillageImages } from './images';
+import { refusals, namingRefusal } from '../contract/validation';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -47,6 +48,7 @@ export const villageInput = z.object({
     .regex(/^\+?[0-9][0-9 ()-]{4,24}$/),
   email: z.email().max(254),
 });
+refusals.add(villageInput, namingRefusal(MSG.villageInvalid));
 
 export type VillageInput = z.output<typeof villageInput>;
 

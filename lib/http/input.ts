@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type * as z from 'zod';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
-import { parseInput, type Refusal } from '../contract/validation';
+import { asRefusal, declaredRefusal, parseInput, type Refusal } from '../contract/validation';
 import { jsonBody } from './body';
 
 /**
@@ -10,14 +10,17 @@ import { jsonBody } from './body';
  * (the same schema objects; tests/docs/inputs.test.ts holds them together).
  *
  * ```ts
- * export const handler = route({ body: loginInput, invalid: MSG.loginMissing }, async ({ body }) => …);
+ * export const handler = route({ body: loginInput }, async ({ body }) => …);
  * ```
+ *
+ * What a failed parse answers is declared with the schema (`refusals` of
+ * lib/contract/validation.ts), where the catalogue reads it too.
  */
 export interface InputSpec {
   /** Path parameters (URL-decoded first). */
   params?: z.ZodType;
   query?: z.ZodType;
-  /** A JSON body. A body that is not JSON is a 400 `badJson` (default "Body JSON tidak valid"); an empty one is `{}`. */
+  /** A JSON body. A body that is not JSON is a 400 "Body JSON tidak valid" (unless its refusal says `malformedToo`); an empty one is `{}`. */
   body?: z.ZodType;
   /** A form: multipart `data` (JSON text) plus files, or the same data as JSON (`form(…)` of lib/http/form.ts). */
   form?: FormSpec<z.ZodType, unknown>;
@@ -25,9 +28,12 @@ export interface InputSpec {
   upload?: UploadSpec;
   /** The web-app dialect's mapping of the JSON body (or the form's `data`) to the contract's, before parsing (lib/web-app). */
   adapt?: (raw: unknown) => unknown;
-  /** The answer to a failed parse whose first issue carries no text of its own (lib/contract/validation.ts). */
+  /**
+   * The answer to a failed parse whose first issue carries no text of its own, where it is
+   * not a 400 text and so not declared with a schema (e.g. an unknown account is a 404).
+   * Otherwise the refusal declared with the body's, query's or form's schema answers.
+   */
   invalid?: Refusal;
-  badJson?: string;
 }
 
 /** Reads a form route's input; made by `form(…)` in lib/http/form.ts, so only form routes load the multipart parser. */
@@ -114,18 +120,20 @@ export async function readInput<S extends InputSpec>(
   query: Record<string, string>,
 ): Promise<Input<S>> {
   const blanks = Object.fromEntries([...path.matchAll(/\{(\w+)\+?\}/g)].map((m) => [m[1]!, '']));
+  const declared = declaredRefusal(spec.body, spec.query, spec.form?.data);
+  const invalid = spec.invalid ?? asRefusal(declared);
   const input = {
-    params: spec.params ? parseInput(spec.params, { ...blanks, ...params }, spec.invalid) : params,
-    query: spec.query ? parseInput(spec.query, query, spec.invalid) : query,
+    params: spec.params ? parseInput(spec.params, { ...blanks, ...params }, invalid) : params,
+    query: spec.query ? parseInput(spec.query, query, invalid) : query,
     body: undefined as unknown,
     files: undefined as unknown,
     file: undefined as UploadedFile | undefined,
   };
   if (spec.body) {
-    const raw = jsonBody(event, spec.badJson);
-    input.body = parseInput(spec.body, spec.adapt ? spec.adapt(raw) : raw, spec.invalid);
+    const raw = jsonBody(event, declared?.malformedToo ? declared.message : undefined);
+    input.body = parseInput(spec.body, spec.adapt ? spec.adapt(raw) : raw, invalid);
   } else if (spec.form) {
-    Object.assign(input, await spec.form.read(event, headers, spec));
+    Object.assign(input, await spec.form.read(event, headers, { adapt: spec.adapt, invalid }));
   } else if (spec.upload) {
     input.file = await spec.upload.read(event, headers);
   }

@@ -2,8 +2,6 @@ import type * as z from 'zod';
 import { imageVariantsOf } from '../storage/images';
 import { CATEGORIES, TOURISM_FORM, toPublicTourismDescription, toPublicTourismItem, type Category } from '../domain/tourism-descriptions';
 import type { StoredItem, TourismDescriptionRecord } from '../db/tourism-descriptions';
-import { MSG } from '../contract/messages';
-import { namingFields } from '../contract/validation';
 import { form } from '../http/form';
 
 /**
@@ -58,12 +56,11 @@ export function fromWebAppTourismData(data: unknown): unknown {
 
 /**
  * The input spec of POST, PUT and PATCH /api/deskripsi-wisata (lib/http/input.ts): the
- * form, the app's items adapted, refusals naming fields.
+ * form and the app's items adapted (its refusal is declared with each data schema).
  */
 export const tourismFormInput = <S extends z.ZodType>(data: S) => ({
   form: form({ data, ...TOURISM_FORM }),
   adapt: fromWebAppTourismData,
-  invalid: namingFields(MSG.tourismDescriptionInvalid),
 });
 
 const itemForWebApp = (c: Category, item: StoredItem) => ({

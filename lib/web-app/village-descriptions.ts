@@ -5,7 +5,6 @@ import { invalid } from '../contract/errors';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG, withFields } from '../contract/messages';
 import type * as z from 'zod';
-import { namingFields } from '../contract/validation';
 import { form } from '../http/form';
 
 /**
@@ -60,10 +59,9 @@ export const villageDescriptionWriteForWebApp = (contract: Record<string, unknow
 
 /**
  * The input spec of POST and PUT /api/deskripsi-desa (lib/http/input.ts): the form with
- * both dialects' file fields, the app's `jenis_desa` array adapted, refusals naming fields.
+ * both dialects' file fields and the app's `jenis_desa` array adapted (its refusal is declared with each data schema).
  */
 export const villageDescriptionFormInput = <S extends z.ZodType>(data: S) => ({
   form: form({ data, limits: VILLAGE_DESCRIPTION_FORM_LIMITS_FOR_WEB_APP, files: fromWebAppVillageDescriptionFiles }),
   adapt: fromWebAppVillageDescriptionData,
-  invalid: namingFields(MSG.villageDescriptionInvalid),
 });

@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { DomainError, notFound } from '../../lib/contract/errors';
 import { listPage, listPagingQuery, MAX_LIST_LIMIT, pageQuery } from '../../lib/contract/inputs';
 import { MSG, withFields } from '../../lib/contract/messages';
-import { namingFields, nonBlank, parseInput, whenFieldsValid } from '../../lib/contract/validation';
+import {
+  asRefusal,
+  declaredRefusal,
+  namingFields,
+  namingRefusal,
+  nonBlank,
+  parseInput,
+  refusals,
+  whenFieldsValid,
+} from '../../lib/contract/validation';
+import { readInput } from '../../lib/http/input';
 
 /** The DomainError a parse throws (fails the test when it parses). */
 function refusal(fn: () => unknown): DomainError {
@@ -129,5 +139,41 @@ describe('paging queries (lib/contract/inputs.ts)', () => {
     expect(refusal(() => page({ limit: '101' })).message).toBe(
       'Parameter page dan limit harus bilangan bulat positif (limit maksimal 100)',
     );
+  });
+});
+
+describe('refusals declared with the schema', () => {
+  const plain = z.object({ a: z.string() });
+  refusals.add(plain, { message: 'a is missing', when: 'a is missing' });
+  const naming = z.object({ a: z.string(), b: z.number() });
+  refusals.add(naming, namingRefusal(MSG.villageInvalid));
+  const strict = z.object({ a: z.string() });
+  refusals.add(strict, { message: 'bad request', when: 'anything wrong', malformedToo: true });
+  const bare = z.object({ a: z.string() });
+  const event = (body: string) => ({ body, isBase64Encoded: false }) as Parameters<typeof readInput>[1];
+  const read = (spec: Parameters<typeof readInput>[0], body: string) => readInput(spec, event(body), {}, '/x', {}, {});
+  const refusedWith = async (p: Promise<unknown>) => {
+    const err = await p.then(
+      () => expect.fail('the input was accepted'),
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(DomainError);
+    return (err as DomainError).message;
+  };
+
+  it('finds the first declared among a route’s schemas', () => {
+    expect(declaredRefusal(undefined, bare, plain, naming)?.message).toBe('a is missing');
+    expect(declaredRefusal(bare)).toBeUndefined();
+    expect(asRefusal(declaredRefusal(plain))).toBe('a is missing');
+  });
+
+  it('is what the route answers: its text, the fields named, a malformed body too', async () => {
+    expect(await refusedWith(read({ body: plain }, '{}'))).toBe('a is missing');
+    expect(await refusedWith(read({ body: naming }, '{"a":"x"}'))).toBe(`${MSG.villageInvalid}: b`);
+    expect(await refusedWith(read({ body: plain }, '{oops'))).toBe(MSG.invalidJson);
+    expect(await refusedWith(read({ body: strict }, '{oops'))).toBe('bad request');
+    expect(await refusedWith(read({ body: bare }, '{}'))).toBe(MSG.invalidJson);
+    // a route's own refusal (one that is not a 400) answers instead
+    expect(await refusedWith(read({ body: bare, invalid: () => notFound(MSG.userNotFound) }, '{}'))).toBe(MSG.userNotFound);
   });
 });

@@ -5,7 +5,7 @@ import { requestResetInput, resetPasswordInput, verifyResetInput } from '../../a
 import { MSG } from '../../contract/messages';
 import { notificationSwitchesInput } from '../../domain/notifications';
 import * as R from '../responses';
-import { area, createdDoc, done, e, fieldsInvalid, json, ok, withData, type AreaDocs, trips } from './shared';
+import { area, createdDoc, done, e, json, ok, withData, type AreaDocs, trips } from './shared';
 
 const entry = area('Akun');
 const mailFailed = (when: string) => e(500, MSG.mailFailed, when);
@@ -24,7 +24,6 @@ export const AUTH_DOCS = {
     }),
     success: createdDoc(withData(MSG.registerSuccess, z.object({ id: z.number().int() }))),
     errors: [
-      e(400, MSG.registerInvalid, 'A field is missing or invalid'),
       e(409, MSG.emailTaken, 'The e-mail is already registered'),
       e(409, MSG.usernameTaken, 'The username is taken (case-insensitive)'),
     ],
@@ -38,7 +37,6 @@ export const AUTH_DOCS = {
       R.success({ message: R.message(MSG.loginSuccess), token: z.string(), data: z.object({ user: R.PublicUser, token: z.string() }) }),
     ),
     errors: [
-      e(400, MSG.loginMissing, 'email or password is missing'),
       e(401, MSG.loginFailed, 'Unknown e-mail or wrong password'),
       e(403, MSG.accountUnverified, 'Right password, but the account is not verified yet'),
       e(429, MSG.loginThrottled, 'Too many failed logins for this e-mail (see Retry-After)'),
@@ -50,7 +48,6 @@ export const AUTH_DOCS = {
     request: json(requestResetInput, { email: 'siti@example.com' }),
     success: done(MSG.resetCodeSent),
     errors: [
-      e(400, MSG.emailRequired, 'email is missing'),
       e(404, MSG.emailNotFound, 'No account with this e-mail'),
       e(429, MSG.resetCodeTooSoon, 'A code was sent less than a minute ago (see Retry-After)'),
       mailFailed('The mail could not be sent (no code is left behind)'),
@@ -60,10 +57,7 @@ export const AUTH_DOCS = {
     facts: trips(3, 'code, take one try atomically, give it back (a try is taken before the comparison)'),
     request: json(verifyResetInput, { email: 'siti@example.com', resetCode: '123456' }),
     success: done(MSG.resetCodeValid),
-    errors: [
-      e(400, MSG.resetVerifyMissing, 'email or resetCode is missing'),
-      e(400, MSG.resetCodeWrong, 'Wrong, expired, used-up or unknown code (5 tries per code)'),
-    ],
+    errors: [e(400, MSG.resetCodeWrong, 'Wrong, expired, used-up or unknown code (5 tries per code)')],
   }),
   'PUT /auth/password': entry('Set a new password with a reset code', {
     facts: trips(
@@ -80,7 +74,6 @@ export const AUTH_DOCS = {
     }),
     success: done(MSG.passwordResetSuccess),
     errors: [
-      e(400, MSG.resetAllFieldsRequired, 'A field is missing'),
       e(400, MSG.resetPasswordMismatch, 'newPassword and confirmPassword differ'),
       e(400, MSG.passwordLength, 'The new password is shorter than 8 or longer than 128 characters'),
       e(400, MSG.resetCodeInvalidOrExpired, 'Wrong, expired, used-up or unknown code'),
@@ -108,6 +101,6 @@ export const AUTH_DOCS = {
         z.object({ pengingat: z.boolean(), perubahan: z.boolean() }).meta({ id: 'NotificationSwitches' }),
       ),
     ),
-    errors: [e(400, MSG.notificationSettingsEmpty, 'Neither switch was sent'), fieldsInvalid(MSG.notificationSettingsInvalid)],
+    errors: [e(400, MSG.notificationSettingsEmpty, 'Neither switch was sent')],
   }),
 } satisfies AreaDocs;

@@ -27,7 +27,6 @@ import {
   fileAnswers,
   done,
   e,
-  fieldsInvalid,
   htmlPage,
   json,
   ok,
@@ -105,7 +104,6 @@ const roundExample = {
 const scores = scoreExample;
 const roundMissing = e(404, MSG.evaluationNotFound, 'No round with this code');
 const roundInvalid = [
-  fieldsInvalid(MSG.evaluationInvalid),
   e(400, MSG.evaluationDatesOrder, 'The dates are not in order'),
   e(400, MSG.evaluationRegionNeedsProvince, 'kabupaten without provinsi'),
 ];
@@ -203,7 +201,7 @@ export const EVALUATION_DOCS = {
         ...scores,
         bukti: { partisipasi_masyarakat: { catatan: '45 warga terlibat', tautan: ['https://example.org/laporan'] } },
       },
-      { limits: EVIDENCE_LIMITS, invalid: MSG.selfAssessmentInvalid },
+      EVIDENCE_LIMITS,
     ),
     success: ok(R.success({ message: R.message(MSG.selfAssessmentSaved), data: Assessment })),
     errors: [
@@ -240,7 +238,7 @@ export const EVALUATION_DOCS = {
     params: assessmentParams,
     request: json(reviewInput, { ...scores, catatan: { keramahan_difabel: 'Belum ada jalur kursi roda ke area utama' } }),
     success: ok(R.success({ message: R.message(MSG.reviewSaved), data: Assessment.extend({ gerak: Move }) })),
-    errors: [fieldsInvalid(MSG.reviewInvalid), ...villageOut, ...reviewPeriod],
+    errors: [...villageOut, ...reviewPeriod],
   }),
   'GET /api/evaluasi/{id_evaluasi}/rekap': entry("A round's progress", {
     facts: trips(3, 'token, the round, then its counters ∥ the region counters'),
@@ -277,7 +275,7 @@ export const EVALUATION_DOCS = {
     params: evaluationParams,
     query: roundExportQuery,
     ...fileAnswers,
-    errors: [e(400, MSG.exportQueryInvalid, 'format not xlsx or csv'), roundMissing],
+    errors: [roundMissing],
   }),
   'GET /evaluasi': entry('The evaluation page: sign in, the rounds, self-assessment with evidence, review beside it, progress', {
     facts: trips(0, 'static (its script calls the evaluation routes)'),

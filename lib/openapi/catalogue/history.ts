@@ -10,7 +10,6 @@ import { area, e, ok, ownerOnlyError, type AreaDocs, trips } from './shared';
 const entry = area('Riwayat');
 
 const queryErrors = [
-  e(400, MSG.historyQueryInvalid, 'limit, from or to is not valid'),
   e(400, MSG.historyRangeReversed, 'from is later than to'),
   e(400, MSG.historyCursorInvalid, 'cursor is not the next_cursor of this very read (same path, kd_desa, from and to)'),
 ];

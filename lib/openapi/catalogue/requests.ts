@@ -21,9 +21,9 @@ export const REQUEST_DOCS = {
   }),
   'POST /api/permintaan': entry('File a request for a village the caller owns', {
     facts: trips(3, 'token, the village (ownership), then request + village codes', 'request.created'),
-    request: json(createRequestInput, { kd_desa: 'DESA-a1B2c3D4e5', status_permintaan: 'diproses' }, { ownRefusal: true }),
+    request: json(createRequestInput, { kd_desa: 'DESA-a1B2c3D4e5', status_permintaan: 'diproses' }),
     success: createdDoc(withData(MSG.requestCreated, z.object({ kd_permintaan: z.string() }))),
-    errors: [e(400, MSG.requestInvalid, 'The body is not JSON, or a field is missing or invalid'), ...ownVillage],
+    errors: ownVillage,
   }),
   'PUT /api/permintaan/{kd_permintaan}': entry('Set the status of a request', {
     facts: trips(
@@ -33,9 +33,9 @@ export const REQUEST_DOCS = {
     ),
     description: `Any status may follow any other. ${TEMPORARILY_OPEN}`,
     params: kdPermintaanParams,
-    request: json(updateRequestInput, { status_permintaan: 'diterima' }, { ownRefusal: true }),
+    request: json(updateRequestInput, { status_permintaan: 'diterima' }),
     success: done(MSG.requestUpdated),
-    errors: [e(400, MSG.requestInvalid, 'The body is not JSON, or status_permintaan is missing or invalid'), requestMissing],
+    errors: [requestMissing],
   }),
   'DELETE /api/permintaan/{kd_permintaan}': entry('Delete a request', {
     facts: trips(3, 'the request, its village (codes, statistics), then request + village in one transaction', 'request.deleted'),

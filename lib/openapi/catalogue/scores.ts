@@ -15,7 +15,6 @@ export const scoreExample = {
   fasilitas_tempat_wisata: 82,
   produk_tempat_wisata: 90,
 };
-const scoreInvalid = e(400, MSG.scoreInvalid, 'A value is missing, not a number, or outside 1–100');
 const noVillage = e(404, MSG.scoreVillageNotFound, 'No village with this code');
 
 export const SCORE_DOCS = {
@@ -36,7 +35,6 @@ export const SCORE_DOCS = {
     success: createdDoc(R.ScoreResponse),
     errors: [
       e(400, MSG.scoreVillageCodeMissing, 'kd_desa is missing'),
-      scoreInvalid,
       noVillage,
       e(409, MSG.scoreExists, 'The village already has a score'),
     ],
@@ -46,6 +44,6 @@ export const SCORE_DOCS = {
     params: kdDesaParams,
     request: json(updateScoreInput, scoreExample),
     success: ok(R.ScoreResponse),
-    errors: [scoreInvalid, noVillage, e(404, MSG.scoreNotFound, 'The village has no score yet (use POST)')],
+    errors: [noVillage, e(404, MSG.scoreNotFound, 'The village has no score yet (use POST)')],
   }),
 } satisfies AreaDocs;

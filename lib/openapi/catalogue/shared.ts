@@ -7,6 +7,7 @@ import type { RouteKey } from '../../auth/access-rules';
 import type { MultipartLimits } from '../../contract/files';
 import { assetParams } from '../../contract/inputs';
 import { MSG } from '../../contract/messages';
+import { declaredRefusal } from '../../contract/validation';
 import { EXPORT_LINK_SECONDS } from '../../domain/export';
 import { IMAGE_MAX_BYTES } from '../../domain/images';
 import { EXPORT_INLINE_LIMIT } from '../../platform/config';
@@ -38,10 +39,9 @@ export interface FileFieldDoc {
 export type RequestDoc =
   /**
    * A JSON body. A malformed one is refused with 400 "Body JSON tidak valid", added to the
-   * route's errors by `area`, unless the route answers it with a message of its own
-   * (`ownRefusal`: then that message is among its errors).
+   * route's errors by `area`, unless the refusal declared with its schema answers that too.
    */
-  | { kind: 'json'; schema: z.ZodType; example?: unknown; description?: string; ownRefusal?: true }
+  | { kind: 'json'; schema: z.ZodType; example?: unknown; description?: string }
   /** multipart/form-data with a `data` field (JSON text of `schema`) and image files; or application/json with the same data. */
   | {
       kind: 'form';
@@ -49,8 +49,8 @@ export type RequestDoc =
       files: FileFieldDoc[];
       example: unknown;
       description?: string;
-      /** The form's limits and the text naming invalid `data` fields: its refusals, added to the route's errors by `area`. */
-      refusals: { limits: MultipartLimits; invalid: string };
+      /** The form's limits: with the refusal declared with `schema`, its refusals, added to the route's errors by `area`. */
+      limits: MultipartLimits;
     }
   /** multipart/form-data with one file, in the field `limits.fileFields[0]`. */
   | { kind: 'file'; limits: MultipartLimits; description: string };
@@ -116,14 +116,24 @@ export const area =
     tag,
     summary,
     ...entry,
-    errors: [...bodyRefusals(entry.request), ...(entry.errors ?? [])],
+    errors: [...inputRefusals(entry), ...(entry.errors ?? [])],
   });
 
-/** What reading a route's body can answer, from its declaration: they come first in its errors. */
-function bodyRefusals(request: RequestDoc | undefined): ErrorDoc[] {
-  if (request?.kind === 'json') return request.ownRefusal ? [] : [badJson];
-  if (request?.kind === 'form') return descriptionFormErrors(request.refusals.limits, request.refusals.invalid);
-  return [];
+/**
+ * What reading and parsing a route's input can answer, from its declarations (the form's
+ * limits; the refusal declared with its body's, query's or form's schema, which the route
+ * parses with: lib/http/input.ts): they come first in its errors.
+ */
+function inputRefusals({ request, query }: Entry): ErrorDoc[] {
+  const declared = declaredRefusal(
+    request?.kind === 'json' ? request.schema : undefined,
+    query,
+    request?.kind === 'form' ? request.schema : undefined,
+  );
+  const refusal = declared ? [e(400, declared.message, declared.when, declared.namesFields ? ': <fields>' : undefined)] : [];
+  if (request?.kind === 'json') return [...(declared?.malformedToo ? [] : [badJson]), ...refusal];
+  if (request?.kind === 'form') return descriptionFormErrors(request.limits, refusal);
+  return refusal;
 }
 
 export const e = (status: number, message: string, when: string, suffix?: string): ErrorDoc => ({
@@ -169,16 +179,13 @@ function formErrors(limits: MultipartLimits): ErrorDoc[] {
   ];
 }
 
-/** Errors of a description form: the form, its `data` field (`invalid` names bad fields), the size the record may reach. */
-const descriptionFormErrors = (limits: MultipartLimits, invalid: string): ErrorDoc[] => [
+/** Errors of a description form: the form, its `data` field (`refusal`: its declared refusal), the size the record may reach. */
+const descriptionFormErrors = (limits: MultipartLimits, refusal: ErrorDoc[]): ErrorDoc[] => [
   ...formErrors(limits),
   e(400, MSG.dataJsonInvalid, 'The `data` field (or the JSON body) is missing or not a JSON object'),
-  e(400, invalid, 'A field of `data` is invalid; the offending fields are named', ': <fields>'),
+  ...refusal,
   e(413, MSG.itemTooLarge, 'The description would exceed the 400 KB DynamoDB stores per item'),
 ];
-
-/** A refused field of a JSON body whose text names the offending fields. */
-export const fieldsInvalid = (message: string) => e(400, message, 'A field is missing or invalid', ': <fields>');
 
 export const ownerOnlyError = e(403, MSG.villageOwnerOnly, 'The village belongs to another pengelola');
 export const villageMissing = e(404, MSG.villageNotFound, 'No village with this code');
@@ -193,24 +200,14 @@ const filterInvalid = e(
 );
 
 /** A JSON body of `schema`, with an example it accepts. */
-export const json = (schema: z.ZodType, example: unknown, opts: { ownRefusal?: true } = {}): RequestDoc => ({
-  kind: 'json',
-  schema,
-  example,
-  ...opts,
-});
-/** A form body: `data` of `schema` and the image fields `files`, within `refusals.limits`. */
-export const formBody = (
-  schema: z.ZodType,
-  files: FileFieldDoc[],
-  example: unknown,
-  refusals: { limits: MultipartLimits; invalid: string },
-): RequestDoc => ({
+export const json = (schema: z.ZodType, example: unknown): RequestDoc => ({ kind: 'json', schema, example });
+/** A form body: `data` of `schema` and the image fields `files`, within `limits`. */
+export const formBody = (schema: z.ZodType, files: FileFieldDoc[], example: unknown, limits: MultipartLimits): RequestDoc => ({
   kind: 'form',
   schema,
   files,
   example,
-  refusals,
+  limits,
 });
 
 export const ok = (schema: z.ZodType, description = 'Success'): SuccessDoc => ({ status: 200, description, schema });

@@ -47,7 +47,6 @@ export const STATISTICS_DOCS = {
       'Public (an admin or dinas token adds the accounts). Read from counters every write keeps in its own transaction: one Query of about one item per kabupaten, whatever the number of villages. Without a token, a repeat read with If-None-Match answers 304 like the public lists.',
     query: statisticsQuery,
     success: ok(R.success({ data: statistics })),
-    errors: [e(400, MSG.statisticsQueryInvalid, 'provinsi or kabupaten too long, empty or with #, or kabupaten without provinsi')],
   }),
   'GET /api/desa-wisata/export': entry('Every village as a spreadsheet (XLSX) or CSV file, for dinas and admin', {
     facts: trips(2, 'token, then villages ∥ requests ∥ statuses ∥ scores ∥ users (list Queries)'),
@@ -55,10 +54,7 @@ export const STATISTICS_DOCS = {
       "One row per village: code, names, region, address, manager, phone, e-mail, the manager's verification, the latest request status, the latest operating status, the six scores, average and category, registration time. `provinsi` (and `kabupaten` with it) narrow the rows. XLSX: a bold, frozen header row with a filter, numbers as numbers, the time as a date. CSV: UTF-8 with a byte-order mark, compressed for clients that take gzip. It holds managers' contact data: dinas and admin only.",
     query: exportQuery,
     ...fileAnswers,
-    errors: [
-      e(400, MSG.exportQueryInvalid, 'format not xlsx or csv, a region too long, empty or with #, or kabupaten without provinsi'),
-      e(403, MSG.exportOfficeOnly, 'a pengelola asked'),
-    ],
+    errors: [e(403, MSG.exportOfficeOnly, 'a pengelola asked')],
   }),
   'GET /statistik': entry('The statistics page: charts of GET /api/statistik, with a province selector', {
     facts: trips(0, 'static (its script reads GET /api/statistik)'),

@@ -4,20 +4,7 @@ import { kdStatusParams } from '../../contract/inputs';
 import { MSG } from '../../contract/messages';
 import { createStatusInput, updateStatusInput } from '../../domain/statuses';
 import * as R from '../responses';
-import {
-  area,
-  byKey,
-  createdDoc,
-  done,
-  e,
-  fieldsInvalid,
-  filteredList,
-  json,
-  villageMissing,
-  withData,
-  type AreaDocs,
-  trips,
-} from './shared';
+import { area, byKey, createdDoc, done, e, filteredList, json, villageMissing, withData, type AreaDocs, trips } from './shared';
 
 const entry = area('Status desa');
 const statusMissing = e(404, MSG.villageStatusNotFound, 'No status with this code');
@@ -32,7 +19,7 @@ export const STATUS_DOCS = {
     facts: trips(3, 'token, the village, then status + village codes', 'status.created'),
     request: json(createStatusInput, { kd_desa: 'DESA-a1B2c3D4e5', status: 'aktif', keterangan: 'Beroperasi normal' }),
     success: createdDoc(withData(MSG.villageStatusCreated, z.object({ kd_status: z.string() }))),
-    errors: [fieldsInvalid(MSG.villageStatusInvalid), villageMissing],
+    errors: [villageMissing],
   }),
   'PUT /api/status-desa/{kd_status}': entry('Change a village status', {
     facts: trips(
@@ -43,7 +30,7 @@ export const STATUS_DOCS = {
     params: kdStatusParams,
     request: json(updateStatusInput, { status: 'nonaktif', keterangan: 'Tutup sementara' }),
     success: done(MSG.villageStatusUpdated),
-    errors: [fieldsInvalid(MSG.villageStatusInvalid), statusMissing],
+    errors: [statusMissing],
   }),
   'DELETE /api/status-desa/{kd_status}': entry('Delete a village status', {
     facts: trips(

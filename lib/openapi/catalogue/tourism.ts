@@ -37,8 +37,7 @@ const CATEGORY_FILES: FileFieldDoc[] = CATEGORIES.map((c) => ({
   maxFiles: TOURISM_FORM_LIMITS.filesPerField,
 }));
 /** A tourism form: `data` of `schema`, images per category, within the tourism form's limits. */
-const tourismBody = (schema: z.ZodType, example: unknown) =>
-  formBody(schema, CATEGORY_FILES, example, { limits: TOURISM_FORM_LIMITS, invalid: MSG.tourismDescriptionInvalid });
+const tourismBody = (schema: z.ZodType, example: unknown) => formBody(schema, CATEGORY_FILES, example, TOURISM_FORM_LIMITS);
 
 const tourismExample = {
   kd_desa: 'DESA-a1B2c3D4e5',

@@ -41,7 +41,6 @@ const villageDescriptionExample = {
 const { kd_desa: _kd, ...villageDescriptionUpdateExample } = villageDescriptionExample;
 void _kd;
 
-const villageDescriptionForm = { limits: VILLAGE_DESCRIPTION_FORM_LIMITS, invalid: MSG.villageDescriptionInvalid };
 const descriptionMissing = e(404, MSG.villageDescriptionNotFound, 'No village, or the village has no description');
 const villageGone = e(404, MSG.villageNotFound, 'The village was deleted meanwhile');
 
@@ -54,7 +53,7 @@ export const VILLAGE_DESCRIPTION_DOCS = {
     facts: trips(4, 'token, village (its code is in the body), existing description, then the transaction', 'village_description.created'),
     description:
       '`fasilitas_desa` and `url_video` may be arrays or JSON text; `url_video` entries must be http(s) URLs. The first gallery image becomes the village’s `gambar_cover`.',
-    request: formBody(createVillageDescriptionInput, GALLERY_FILES, villageDescriptionExample, villageDescriptionForm),
+    request: formBody(createVillageDescriptionInput, GALLERY_FILES, villageDescriptionExample, VILLAGE_DESCRIPTION_FORM_LIMITS),
     success: createdDoc(
       withData(MSG.villageDescriptionCreated, R.withImageVariants(z.object({ kd_desa: z.string(), galeri_gambar: z.array(z.string()) }))),
     ),
@@ -74,7 +73,7 @@ export const VILLAGE_DESCRIPTION_DOCS = {
       updateVillageDescriptionInput,
       GALLERY_FILES,
       { ...villageDescriptionUpdateExample, keep_gallery_images: [] },
-      villageDescriptionForm,
+      VILLAGE_DESCRIPTION_FORM_LIMITS,
     ),
     success: ok(
       withData(

@@ -5,21 +5,7 @@ import { MSG } from '../../contract/messages';
 import { villageInput } from '../../domain/villages';
 import { villageDetailsQueryForWebApp } from '../../web-app/villages';
 import * as R from '../responses';
-import {
-  area,
-  byKey,
-  done,
-  e,
-  fieldsInvalid,
-  filteredList,
-  json,
-  ok,
-  ownVillage,
-  villageMissing,
-  withData,
-  type AreaDocs,
-  trips,
-} from './shared';
+import { area, byKey, done, e, filteredList, json, ok, ownVillage, villageMissing, withData, type AreaDocs, trips } from './shared';
 
 const entry = area('Desa wisata');
 const villageBody = json(villageInput, {
@@ -64,7 +50,6 @@ export const VILLAGE_DOCS = {
     request: villageBody,
     success: written(MSG.villageCreated),
     errors: [
-      fieldsInvalid(MSG.villageInvalid),
       e(400, MSG.emailNotRegistered, 'No account has the e-mail the body names'),
       e(
         401,
@@ -84,7 +69,6 @@ export const VILLAGE_DOCS = {
     request: villageBody,
     success: written(MSG.villageUpdated),
     errors: [
-      fieldsInvalid(MSG.villageInvalid),
       e(400, MSG.emailNotRegistered, 'The new e-mail is not registered'),
       e(400, MSG.villageOwnerNotPengelola, 'The new e-mail belongs to a dinas or admin account'),
       e(400, MSG.villageHandoverUnverified, 'The new e-mail belongs to a pengelola account that is not verified yet'),
