@@ -93,6 +93,11 @@ async function main(): Promise<number> {
   const fns = listFunctions(ROOT);
   const coldNames =
     knobs.BENCH_COLD_FUNCTIONS === 'all' ? fns.map((f) => f.name) : knobs.BENCH_COLD_FUNCTIONS.split(',').map((s) => s.trim());
+  const unknown = coldNames.filter((n) => !fns.some((f) => f.name === n));
+  if (unknown.length) {
+    console.error(`BENCH_COLD_FUNCTIONS names no function: ${unknown.join(', ')} (the names are the route table's \`fn\`, e.g. authLogin)`);
+    return 2;
+  }
   const errors: string[] = [];
   const copy = serviceCopy(ROOT);
   const abort = new AbortController();
