@@ -26,10 +26,7 @@ export const regionName = (refused?: { error: string }) =>
     .refine((s) => !s.includes('#'), refused);
 
 /** A region narrowing a query: a province, and a kabupaten (each optional; `kabupatenWithinProvinsi` below). */
-export const regionFilter = (refused?: { error: string }) => ({
-  provinsi: regionName(refused).optional(),
-  kabupaten: regionName(refused).optional(),
-});
+export const regionFilter = { provinsi: regionName().optional(), kabupaten: regionName().optional() };
 /** A kabupaten narrows only within its province (kabupaten names repeat across provinces). */
 export const kabupatenWithinProvinsi = (q: { provinsi?: string; kabupaten?: string }) => !q.kabupaten || !!q.provinsi;
 

@@ -43,7 +43,7 @@ export const namingFields =
 
 /**
  * What a route input's failures answer when their first issue carries no text of its own,
- * declared once with the schema (`schema.register(refusals, {...})`): the route wrapper
+ * declared once with the schema (`refusals.add(schema, {...})`): the route wrapper
  * parses with it (lib/http/input.ts) and the OpenAPI catalogue lists it among the route's
  * errors (lib/openapi/catalogue/shared.ts), so the two cannot drift. A zod registry, not
  * `.meta()`: it stays out of the JSON Schema the document is generated from.

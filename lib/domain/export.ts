@@ -16,7 +16,7 @@ import { refusals } from '../contract/validation';
 export const exportQuery = z
   .object({
     format: z.enum(['xlsx', 'csv']).default('xlsx'),
-    ...regionFilter(),
+    ...regionFilter,
   })
   .refine(kabupatenWithinProvinsi, { message: MSG.exportQueryInvalid })
   .meta({ description: 'format: xlsx (default) or csv; provinsi / kabupaten (with provinsi) narrow the rows' });

@@ -17,11 +17,11 @@ import { MSG } from '../contract/messages';
 import { computeScore, pickScoreValues, scoreValuesSchema } from './scores';
 import { refusals } from '../contract/validation';
 
+const SCORE_REFUSAL = { message: MSG.scoreInvalid, when: 'A value is missing, not a number, or outside 1–100' };
 /**
  * POST /api/skor: `kd_desa` first (400 "kd_desa harus diisi" when it is missing or blank,
  * or the body is no object), then the six values (any failure: 400 "Semua nilai skor …").
  */
-const SCORE_REFUSAL = { message: MSG.scoreInvalid, when: 'A value is missing, not a number, or outside 1–100' };
 export const createScoreInput = z.object(
   {
     kd_desa: z.string({ error: MSG.scoreVillageCodeMissing }).trim().min(1, { error: MSG.scoreVillageCodeMissing }),
@@ -30,7 +30,7 @@ export const createScoreInput = z.object(
   { error: MSG.scoreVillageCodeMissing },
 );
 refusals.add(createScoreInput, SCORE_REFUSAL);
-/** PUT /api/skor/{kd}: the six values (any failure: 400 "Semua nilai skor …"). */
+/** PUT /api/skor/{kd}: the six values (any failure: 400 "Semua nilai skor …"); the refusal is declared on this very schema. */
 export const updateScoreInput = scoreValuesSchema;
 refusals.add(updateScoreInput, SCORE_REFUSAL);
 

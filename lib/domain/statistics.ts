@@ -10,7 +10,7 @@ import { refusals } from '../contract/validation';
 
 /** GET /api/statistik?provinsi=&kabupaten=: a region narrows every figure (a kabupaten only within its province). */
 export const statisticsQuery = z
-  .object(regionFilter())
+  .object(regionFilter)
   .refine(kabupatenWithinProvinsi, { message: MSG.statisticsQueryInvalid })
   .meta({ description: 'provinsi narrows every figure to that province; kabupaten (with provinsi) to that kabupaten' });
 refusals.add(statisticsQuery, {

@@ -10,7 +10,7 @@ import { varyOnAuthorization, withCaching } from './caching';
 import { withCompression } from './compression';
 import { withCors } from './cors';
 import { json } from './response';
-import { lowerHeaders, pathParams, queryParams, readInput, type Input, type InputSpec } from './input';
+import { lowerHeaders, pathParams, queryParams, inputReader, type Input, type InputSpec } from './input';
 import { idempotencyKeyOf, idempotent } from './idempotency';
 import { answerErrors, checkAccess, closeRequestLog, openRequestLog, revalidateListRead, routeOf } from './steps';
 
@@ -59,6 +59,7 @@ export function route(fn: RouteFunction<object>): RouteHandler;
 export function route<S extends InputSpec>(specOrFn: S | RouteFunction<S>, maybeFn?: RouteFunction<S>): RouteHandler {
   const inputSpec = (typeof specOrFn === 'function' ? {} : specOrFn) as S;
   const fn = (typeof specOrFn === 'function' ? specOrFn : maybeFn)!;
+  const readInput = inputReader(inputSpec);
   const cfg = config();
   let coldStart = true;
   const handler: LambdaHandler = (event, context) => {
@@ -121,7 +122,7 @@ export function route<S extends InputSpec>(specOrFn: S | RouteFunction<S>, maybe
           caller: actingOf(user, event.requestContext?.identity?.sourceIp || undefined),
           headers,
           timeLeft,
-          ...(await readInput(inputSpec, event, headers, splitRouteKey(key).path, params, query)),
+          ...(await readInput(event, headers, splitRouteKey(key).path, params, query)),
         }),
       );
     // a list read without a token (public, or optional and none sent) is tagged, and revalidated in one small read

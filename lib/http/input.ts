@@ -107,35 +107,37 @@ function decodeParam(v: string): string {
 }
 
 /**
- * Reads and parses a request's input as `spec` declares it: path parameters (a parameter
- * of the path template that the event lacks is ""), query, then the body, the form or the
- * upload. Throws the 4xx `DomainError` of the first failure.
+ * The reader of a route's input as `spec` declares it, its refusal resolved once: path
+ * parameters (a parameter of the path template that the event lacks is ""), query, then
+ * the body, the form or the upload. It throws the 4xx `DomainError` of the first failure.
  */
-export async function readInput<S extends InputSpec>(
-  spec: S,
-  event: APIGatewayProxyEvent,
-  headers: Record<string, string>,
-  path: string,
-  params: Record<string, string>,
-  query: Record<string, string>,
-): Promise<Input<S>> {
-  const blanks = Object.fromEntries([...path.matchAll(/\{(\w+)\+?\}/g)].map((m) => [m[1]!, '']));
+export function inputReader<S extends InputSpec>(spec: S) {
   const declared = declaredRefusal(spec.body, spec.query, spec.form?.data);
   const invalid = spec.invalid ?? asRefusal(declared);
-  const input = {
-    params: spec.params ? parseInput(spec.params, { ...blanks, ...params }, invalid) : params,
-    query: spec.query ? parseInput(spec.query, query, invalid) : query,
-    body: undefined as unknown,
-    files: undefined as unknown,
-    file: undefined as UploadedFile | undefined,
+  const badJson = declared?.malformedToo ? declared.message : undefined;
+  return async (
+    event: APIGatewayProxyEvent,
+    headers: Record<string, string>,
+    path: string,
+    params: Record<string, string>,
+    query: Record<string, string>,
+  ): Promise<Input<S>> => {
+    const blanks = Object.fromEntries([...path.matchAll(/\{(\w+)\+?\}/g)].map((m) => [m[1]!, '']));
+    const input = {
+      params: spec.params ? parseInput(spec.params, { ...blanks, ...params }, invalid) : params,
+      query: spec.query ? parseInput(spec.query, query, invalid) : query,
+      body: undefined as unknown,
+      files: undefined as unknown,
+      file: undefined as UploadedFile | undefined,
+    };
+    if (spec.body) {
+      const raw = jsonBody(event, badJson);
+      input.body = parseInput(spec.body, spec.adapt ? spec.adapt(raw) : raw, invalid);
+    } else if (spec.form) {
+      Object.assign(input, await spec.form.read(event, headers, { adapt: spec.adapt, invalid }));
+    } else if (spec.upload) {
+      input.file = await spec.upload.read(event, headers);
+    }
+    return input as Input<S>;
   };
-  if (spec.body) {
-    const raw = jsonBody(event, declared?.malformedToo ? declared.message : undefined);
-    input.body = parseInput(spec.body, spec.adapt ? spec.adapt(raw) : raw, invalid);
-  } else if (spec.form) {
-    Object.assign(input, await spec.form.read(event, headers, { adapt: spec.adapt, invalid }));
-  } else if (spec.upload) {
-    input.file = await spec.upload.read(event, headers);
-  }
-  return input as Input<S>;
 }

@@ -13,7 +13,7 @@ import {
   refusals,
   whenFieldsValid,
 } from '../../lib/contract/validation';
-import { readInput } from '../../lib/http/input';
+import { inputReader, type InputSpec } from '../../lib/http/input';
 
 /** The DomainError a parse throws (fails the test when it parses). */
 function refusal(fn: () => unknown): DomainError {
@@ -150,8 +150,8 @@ describe('refusals declared with the schema', () => {
   const strict = z.object({ a: z.string() });
   refusals.add(strict, { message: 'bad request', when: 'anything wrong', malformedToo: true });
   const bare = z.object({ a: z.string() });
-  const event = (body: string) => ({ body, isBase64Encoded: false }) as Parameters<typeof readInput>[1];
-  const read = (spec: Parameters<typeof readInput>[0], body: string) => readInput(spec, event(body), {}, '/x', {}, {});
+  const event = (body: string) => ({ body, isBase64Encoded: false }) as Parameters<ReturnType<typeof inputReader>>[0];
+  const read = (spec: InputSpec, body: string) => inputReader(spec)(event(body), {}, '/x', {}, {});
   const refusedWith = async (p: Promise<unknown>) => {
     const err = await p.then(
       () => expect.fail('the input was accepted'),
@@ -167,7 +167,7 @@ describe('refusals declared with the schema', () => {
     expect(asRefusal(declaredRefusal(plain))).toBe('a is missing');
   });
 
-  it('is what the route answers: its text, the fields named, a malformed body too', async () => {
+  it('is what the route’s reader answers: its text, the fields named, a malformed body too', async () => {
     expect(await refusedWith(read({ body: plain }, '{}'))).toBe('a is missing');
     expect(await refusedWith(read({ body: naming }, '{"a":"x"}'))).toBe(`${MSG.villageInvalid}: b`);
     expect(await refusedWith(read({ body: plain }, '{oops'))).toBe(MSG.invalidJson);
