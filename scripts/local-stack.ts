@@ -161,6 +161,23 @@ export function startSes(opts: { port: number; quiet?: boolean }): Promise<Servi
   return launch('SES emulator', process.execPath, [bin, '--host', HOST, '--port', String(opts.port)], opts.port, opts.quiet ?? true);
 }
 
+/**
+ * How `npm start` (scripts/start.ts) and the tests (tests/support/offline.ts) run the API: one
+ * command, so the tests serve the stack people run. serverless-offline loads each handler with
+ * tsx's require hook, and a dynamic `import('../db/idempotency')` inside a handler then goes to
+ * Node's own ES-module resolver, which finds no extensionless `.ts` file (ERR_MODULE_NOT_FOUND,
+ * a 500 locally while packaged bundles were fine). `--import tsx` registers tsx for the whole
+ * process, every resolver included.
+ */
+export function offlineCommand(env: NodeJS.ProcessEnv): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
+  const nodeOptions = [env.NODE_OPTIONS, '--import tsx'].filter(Boolean).join(' ');
+  return {
+    command: join(ROOT, 'node_modules', '.bin', 'serverless'),
+    args: ['offline', 'start', '--stage', 'local'],
+    env: { ...env, NODE_OPTIONS: nodeOptions },
+  };
+}
+
 /** Where Debian's varnish package puts the daemon (the CDN stand-in), if installed. */
 export const VARNISHD = ['/usr/sbin/varnishd', '/usr/bin/varnishd'].find((p) => existsSync(p));
 

@@ -15,8 +15,8 @@ export const MAINTENANCE_NEEDS: Record<string, readonly Need[]> = {
   // (it reads the sweep's marks, so that it never writes back an image being deleted)
   imagesBackfill: ['read', 'rewriteImages'],
   // the outbox drain: notices, recipients (villages by list or region, dinas accounts), delivery markers, mail;
-  // the daily reminders: the rounds (list) and each reminder's transaction
-  notificationsOutbox: ['read', 'GSI1', 'GSI3', 'write', 'mail'],
+  // the daily reminders: the rounds (list) and each reminder's transaction; a manager's other villages (GSI2, by e-mail)
+  notificationsOutbox: ['read', 'GSI1', 'GSI2', 'GSI3', 'write', 'mail'],
 };
 
 export interface Statement {

@@ -20,6 +20,7 @@ import {
   ensureTable,
   LOCAL_CREDENTIALS,
   LOCAL_REGION,
+  offlineCommand,
   PrerequisiteError,
   ROOT,
   startCdn,
@@ -42,16 +43,20 @@ const OUTBOX_DRAIN_MS = 5000;
 /**
  * Invokes the outbox drain (functions/maintenance/outbox.ts, through serverless-offline's
  * Lambda endpoint) every `ms`, one run at a time: an empty outbox costs it eight small Queries.
+ * An invocation that does not answer within `timeoutMs` (default 75 s: the function's own
+ * timeout is 60 s, functions/maintenance/functions.yml) is given up, so a stalled one (a frozen
+ * DynamoDB, a hung connection) cannot stop the ticks; its run, if still going, holds its mails'
+ * claims, so a run started meanwhile does not send them twice (lib/db/outbox.ts). The timer.
  */
-function drainOutboxEvery(ms: number, lambdaEndpoint: string, stopped: () => boolean): void {
+export function drainOutboxEvery(ms: number, lambdaEndpoint: string, stopped: () => boolean, timeoutMs = 75_000): NodeJS.Timeout {
   const url = `${lambdaEndpoint}/2015-03-31/functions/tourism-village-local-notificationsOutbox/invocations`;
   let running = false;
-  setInterval(() => {
+  return setInterval(() => {
     if (running || stopped()) return;
     running = true;
-    fetch(url, { method: 'POST', body: '{}' })
+    fetch(url, { method: 'POST', body: '{}', signal: AbortSignal.timeout(timeoutMs) })
       .then((res) => res.arrayBuffer())
-      .catch(() => undefined) // not up yet, or stopping: the next tick tries again
+      .catch(() => undefined) // not up yet, stopping, or given up: the next tick tries again
       .finally(() => (running = false));
   }, ms).unref();
 }
@@ -84,9 +89,10 @@ async function main() {
   // Started directly (not through npx) in its own process group, so stopping the
   // group stops the server and everything it started.
   const startOffline = (env: NodeJS.ProcessEnv) => {
-    const child = spawn(join(ROOT, 'node_modules', '.bin', 'serverless'), ['offline', 'start', '--stage', 'local'], {
+    const offlineRun = offlineCommand(env);
+    const child = spawn(offlineRun.command, offlineRun.args, {
       cwd: ROOT,
-      env,
+      env: offlineRun.env,
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     });

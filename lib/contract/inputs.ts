@@ -8,6 +8,17 @@ import { MSG } from './messages';
  * (lib/openapi/catalogue/) names the very same objects.
  */
 
+/**
+ * Whether a text is one line a person could type: no control character (NUL, a line break,
+ * …) and no lone surrogate (half of a character pair: it has no UTF-8 form, so DynamoDB
+ * would keep U+FFFD instead of what was sent). A refinement without a text of its own, so a
+ * route whose refusal names fields names this one.
+ */
+export const isPlainLine = (s: string): boolean => !/[\p{Cc}\p{Cs}]/u.test(s);
+
+/** A one-line text of 1–`max` characters (trimmed), `isPlainLine`. */
+export const plainLine = (max: number) => z.string().trim().min(1).max(max).refine(isPlainLine);
+
 /** A person's name (an account's `full_name`). */
 export const personName = z.string().trim().min(1).max(100);
 

@@ -37,6 +37,8 @@ export const MSG = {
   idempotencyKeyReused:
     'Idempotency-Key ini sudah dipakai untuk permintaan dengan isi yang berbeda. Gunakan kunci baru untuk permintaan baru.',
   idempotencyInProgress: 'Permintaan dengan Idempotency-Key ini masih diproses. Silakan coba lagi sebentar lagi.',
+  idempotencyAlreadyApplied:
+    'Perubahan dengan Idempotency-Key ini sudah tersimpan pada percobaan sebelumnya; jawaban percobaan itu tidak tersedia, jadi tidak ada yang diubah lagi.',
   uploadTimedOut: 'Waktu pemrosesan habis sebelum gambar selesai disimpan; gambar tidak disimpan. Silakan unggah ulang.',
 
   // tokens and access
@@ -167,6 +169,7 @@ export const MSG = {
   evaluationDeleted: 'Evaluasi berhasil dihapus',
   evaluationFinished: 'Evaluasi sudah selesai dan tidak dapat diubah',
   evaluationHasSubmissions: 'Evaluasi tidak dapat dihapus karena sudah ada penilaian mandiri yang diajukan',
+  evaluationRegionLocked: 'Wilayah evaluasi tidak dapat diubah karena sudah ada penilaian mandiri yang diajukan atau desa yang dinilai',
   officeOnlyEvaluation: "Akses ditolak. Hanya role 'dinas' atau 'admin' yang dapat mengelola evaluasi.",
   pengelolaOnlySelfAssessment: "Akses ditolak. Hanya role 'pengelola' yang dapat mengisi penilaian mandiri.",
   evaluationVillageNotInScope: 'Desa tidak termasuk dalam evaluasi ini',
@@ -179,6 +182,7 @@ export const MSG = {
   selfAssessmentNotStarted: 'Periode penilaian mandiri belum dimulai',
   selfAssessmentClosed: 'Periode penilaian mandiri sudah berakhir',
   selfAssessmentLocked: 'Penilaian mandiri sudah diajukan dan tidak dapat diubah',
+  selfAssessmentReviewed: 'Desa sudah dinilai oleh dinas: penilaian mandiri tidak dapat diubah atau diajukan lagi',
   selfAssessmentIncomplete: 'Penilaian mandiri belum lengkap: isi keenam nilai sebelum mengajukan',
   selfAssessmentMissing: 'Penilaian mandiri belum diisi',
   reviewInvalid: 'Data penilaian tidak valid',

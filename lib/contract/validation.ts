@@ -30,14 +30,22 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, refus
   throw typeof refusal === 'string' ? invalid(refusal) : refusal(issues.filter((i) => i.message === NO_TEXT));
 }
 
-/** A refusal that names the offending top-level fields after `message` ("…: email, nama_desa"; `body` for the body itself). */
+/**
+ * A refusal that names the offending top-level fields after `message` ("…: email, nama_desa";
+ * `body` for the body itself); a key a strict object does not take is named with its path
+ * ("…: lain", "…: catatan.lain").
+ */
 export const namingFields =
   (message: string): Refusal =>
   (issues) =>
     invalid(
       withFields(
         message,
-        issues.map((i) => (i.path.length ? String(i.path[0]) : 'body')),
+        issues.flatMap((i) =>
+          i.code === 'unrecognized_keys'
+            ? i.keys.map((k) => [...i.path, k].map(String).join('.'))
+            : [i.path.length ? String(i.path[0]) : 'body'],
+        ),
       ),
     );
 

@@ -9,6 +9,7 @@ import {
 } from '@aws-lambda-powertools/idempotency';
 import { DynamoDBPersistenceLayer } from '@aws-lambda-powertools/idempotency/dynamodb';
 import { log } from '../platform/log';
+import { IDEMPOTENCY_TTL_SECONDS } from './applied-once';
 import { dynamoClient, tableName } from './client';
 import { keys } from './keys';
 
@@ -20,9 +21,6 @@ import { keys } from './keys';
  * the request runs, so a second request with the key finds it in flight or finished.
  * Loaded only when a request sends the header.
  */
-
-/** How long an answer is kept for replay (the record then expires). */
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 
 let store: DynamoDBPersistenceLayer | undefined;
 const persistence = () =>

@@ -96,7 +96,7 @@
  * | PUT …/mandiri, …/ajukan           | GetItem EVAL#, DESA#, EVAL#/DESA#; TransactWrite assessment (as read) + round (exists; submitted count) + region counters + history |
  * | PUT …/penilaian                   | as …/mandiri, + the score (as PUT /api/skor: village category, region counters, list version) |
  * | a write that gives notices        | + one Put OUTBOX#<shard> per notice in its transaction (unit of work `notify`) |
- * | the outbox drain (every minute)   | Query OUTBOX#0…7 (oldest first); recipients (GetItem, or a page of GSI1 DESA / GSI3 / GSI1 USER + BatchGetItem USER#); Put SENT# (absent) per mail; Update/Delete OUTBOX# |
+ * | the outbox drain (every minute)   | Query OUTBOX#0…7 (oldest first); recipients (GetItem, or a page of GSI1 DESA / GSI3 / GSI1 USER + BatchGetItem USER#); Put SENT# (claim: absent or lease over) and Update it (sent) per mail; Update/Delete OUTBOX# |
  * | POST /api/evaluasi/{id}/pengingat | GetItem EVAL#; TransactWrite round (day of the reminder, as read) + history + OUTBOX# |
  * | PUT /api/akun/notifikasi          | GetItem USER#; TransactWrite user (switches, as read) + history + list version |
  * | any write with Idempotency-Key    | PutItem IDEM (condition: absent or expired) first; then UpdateItem (answer) or DeleteItem (released) |
@@ -124,8 +124,9 @@
  *
  * Outbox: a transaction whose change tells someone something (an entity's `notify`) also puts
  * one OUTBOX#<random shard of 8> item per notice, sorted by time; the drain
- * (lib/domain/notifications.ts) reads the 8 shards oldest first, puts SENT#<notice>/<e-mail>
- * (absent-only, TTL) before each mail, and deletes the item once every recipient is handled.
+ * (lib/domain/notifications.ts) reads the 8 shards oldest first, claims SENT#<notice>/<e-mail>
+ * ('sending', if absent or its lease is over; TTL) before each mail and marks it 'sent' once SES
+ * accepted it, and deletes the item once every recipient is confirmed.
  *
  * E-mails are stored and keyed lower-case and trimmed; usernames are unique case-insensitively.
  */
@@ -215,6 +216,8 @@ export const keys = {
    * store takes a static partition key; its sort key is the hashed, caller-scoped key.
    */
   idempotencyPartition: 'IDEM',
+  /** That a keyed request's change committed (lib/db/applied-once.ts), in the same partition: `applied#<hash of the scoped key>`. */
+  appliedMarker: (hash: string) => ({ PK: 'IDEM', SK: `applied#${hash}` }),
 
   status: (code: string) => ({ PK: `STAT#${code}`, SK: 'STAT' }),
   statusList: (createdAt: string, code: string) => ({ GSI1PK: LIST.statuses, GSI1SK: `${createdAt}#${code}` }),
@@ -227,7 +230,7 @@ export const keys = {
   /** An outbox item (lib/db/outbox.ts): a notice to mail, in one of 8 shards, oldest first by its sort key `<at>#<rand>`. */
   outbox: (shard: number, sk: string) => ({ PK: `OUTBOX#${shard}`, SK: sk }),
   outboxPartition: (shard: number) => `OUTBOX#${shard}`,
-  /** That a notice's mail went to one recipient: put (if absent) before it is sent, so it is sent once. */
+  /** A notice's mail to one recipient: claimed ('sending') before it is sent, 'sent' once SES accepted it (lib/db/outbox.ts). */
   delivery: (notice: string, email: string) => ({ PK: `SENT#${notice}`, SK: normEmail(email) }),
   /** A round's counters of one region (`<provinsi>#<kabupaten>`, lower case, as the statistics' keys). */
   evaluationCounters: (id: string, r: { provinsi: string; kabupaten: string }) => ({

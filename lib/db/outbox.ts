@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
-import { nowSeconds } from '../platform/clock';
+import type { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { nowMs, nowSeconds } from '../platform/clock';
 import { defineEntity, timestamp, type TransactItem } from './entity';
-import { exists, keyQuery, notExists, putInput, deleteInput, updateInput } from './expression';
-import { deleteItem, putItem, queryPage, unlessConditionFails, updateItem } from './helpers';
+import { and, eq, exists, keyQuery, lt, notExists, or, putInput, deleteInput, updateInput } from './expression';
+import { deleteItem, isConditionFailure, putItem, queryPage, unlessConditionFails, updateItem } from './helpers';
 import { keys } from './keys';
 
 /**
@@ -15,13 +16,16 @@ import { keys } from './keys';
  * | item            | PK                        | SK                       |
  * |-----------------|---------------------------|--------------------------|
  * | a notice        | OUTBOX#<shard 0…7>        | <at>#<rand>              |
- * | a mail sent     | SENT#<shard>#<at>#<rand>  | <recipient e-mail>       |
+ * | a mail's marker | SENT#<shard>#<at>#<rand>  | <recipient e-mail>       |
  *
  * A notice carries what its mail needs and what finds its recipients; a notice to many (a
  * round opened for every village) is one item, whose recipients the drain reads in pages,
- * keeping where it stopped (`cursor`) on the item. Each recipient's marker is put (only if
- * absent) before the mail is sent, so a retry or a second drain never sends it twice; the
- * markers expire a month later (TTL).
+ * keeping where it stopped (`cursor`) on the item. Each recipient's marker has two states:
+ * the drain claims it (`sending`, with the claim's time and a token of its own) before the
+ * mail goes, and confirms it (`sent`) once SES accepted the mail. A `sent` marker is never
+ * sent again; a `sending` one is another drain's for CLAIM_LEASE_MS, then any drain may take
+ * it over (its drain crashed, or DynamoDB lost the answer to its claim or confirmation) and
+ * send again: at most one mail twice per crash, none lost. The markers expire a month later (TTL).
  */
 
 /** What a notice says, by kind: the data its mail needs (names are read when it is sent). */
@@ -102,13 +106,69 @@ export async function saveProgress(item: OutboxRecord, cursor: string, handled: 
 export const finishNotice = (item: OutboxRecord) => deleteItem(deleteInput(outbox.key(item.id)));
 
 /**
- * Claims a notice's mail to one recipient: true the first time (the mail may be sent),
- * false when it was claimed before (sent, or being sent, by this or another drain).
+ * How long a drain's claim keeps other drains from sending its mail. Longer than a run of the
+ * drain (its function's timeout is 60 s: functions/maintenance/functions.yml), so only the claim
+ * of a run that is over (crashed, or stopped by a failed DynamoDB call) is ever taken over.
  */
-export const claimDelivery = (notice: string, email: string): Promise<boolean> =>
+export const CLAIM_LEASE_MS = 2 * 60_000;
+
+/** A delivery marker's own attributes (beside its key, `type` and `expiresAt`). */
+interface DeliveryMarker {
+  /** Absent on the markers put before claims had states: their mail was sent. */
+  state?: 'sending' | 'sent';
+  /** When the claim was made (ms since the epoch, the service's clock). */
+  claimedAt?: number;
+  /** The claim's own: only its drain confirms (or gives back) the claim. */
+  token?: string;
+}
+
+/** What claiming a recipient's mail found. */
+export type Claim =
+  /** The mail is this drain's to send; `token` confirms it once SES accepted it (confirmDelivery). */
+  | { outcome: 'claimed'; token: string }
+  /** Sent (and confirmed) before: by this notice's earlier run, another drain, or for another village of theirs. */
+  | { outcome: 'sent' }
+  /** Another drain claimed it less than a lease ago: it is sending it (or crashed meanwhile); a later run looks again. */
+  | { outcome: 'busy' };
+
+/**
+ * Claims a notice's mail to one recipient: put when no marker is there, or over a claim older
+ * than `leaseMs` that was never confirmed. A call that throws (DynamoDB unavailable, timed out)
+ * may still have put the claim: the caller leaves the mail to a run after the lease.
+ */
+export async function claimDelivery(notice: string, email: string, leaseMs = CLAIM_LEASE_MS): Promise<Claim> {
+  const token = randomBytes(8).toString('hex');
+  const claimedAt = nowMs();
+  const marker: DeliveryMarker = { state: 'sending', claimedAt, token };
+  const unclaimed = or(notExists(), and(eq<DeliveryMarker>('state', 'sending'), lt<DeliveryMarker>('claimedAt', claimedAt - leaseMs)));
+  try {
+    await putItem({
+      ...putInput(
+        { ...keys.delivery(notice, email), type: 'SENT', ...marker, expiresAt: nowSeconds() + DELIVERY_DAYS * 86_400 },
+        unclaimed,
+      ),
+      // the marker that refused the claim tells a mail sent from one being sent, without a second read
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    });
+    return { outcome: 'claimed', token };
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const state = (err as ConditionalCheckFailedException).Item?.state?.S;
+    return state === 'sending' ? { outcome: 'busy' } : { outcome: 'sent' };
+  }
+}
+
+/**
+ * Marks a claimed mail sent, once SES accepted it. False when the claim is no longer this
+ * one's (it outlived its lease and another drain took it over: that drain sends it again).
+ */
+export const confirmDelivery = (notice: string, email: string, token: string): Promise<boolean> =>
   unlessConditionFails(
-    putItem(putInput({ ...keys.delivery(notice, email), type: 'SENT', expiresAt: nowSeconds() + DELIVERY_DAYS * 86_400 }, notExists())),
+    updateItem(updateInput<DeliveryMarker>(keys.delivery(notice, email), { set: { state: 'sent' } }, eq<DeliveryMarker>('token', token))),
   );
 
-/** Gives a claim back (its mail could not be sent: a later drain tries again). */
-export const releaseDelivery = (notice: string, email: string) => deleteItem(deleteInput(keys.delivery(notice, email)));
+/** Gives a claim back (SES refused its mail: a later run tries again), unless another drain holds it now. */
+export const releaseDelivery = (notice: string, email: string, token: string): Promise<boolean> =>
+  unlessConditionFails(
+    deleteItem(deleteInput(keys.delivery(notice, email), and(eq<DeliveryMarker>('state', 'sending'), eq<DeliveryMarker>('token', token)))),
+  );

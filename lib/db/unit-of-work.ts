@@ -10,6 +10,7 @@ import { accountCounts, categoryChange, moving, regionCounts, regionKey, sum, ta
 import { outboxItem, type Notice } from './outbox';
 import { guardedRefs } from './image-refs';
 import { guarded, transactWrite, type Guard } from './transact';
+import { appliedMarker, inKeyedRequest } from './applied-once';
 
 export type { Guard };
 
@@ -207,15 +208,25 @@ export class UnitOfWork {
     return this.steps.length === 0;
   }
 
-  /** How many items the transaction holds so far (besides list versions). */
+  /** How many items the transaction holds so far (besides list versions; with a keyed request's applied marker). */
   get size(): number {
-    return this.steps.length;
+    return this.steps.length + (inKeyedRequest() ? 1 : 0);
   }
 
-  /** Writes the unit in one transaction (nothing when nothing changed); a failed condition throws its guard's error. */
+  /**
+   * Writes the unit in one transaction (nothing when nothing changed); a failed condition
+   * throws its guard's error. Inside a request sent with an Idempotency-Key the transaction
+   * also holds the key's applied marker (lib/db/applied-once.ts): a retry of a change that
+   * committed fails here with AlreadyAppliedError instead of applying it twice.
+   */
   async commit(): Promise<void> {
     if (this.empty) return;
-    await transactWrite([...this.steps.map((s) => (s.guard ? guarded(s.item, s.guard) : s.item)), ...listsChanged(...this.lists)]);
+    const marker = appliedMarker();
+    await transactWrite([
+      ...this.steps.map((s) => (s.guard ? guarded(s.item, s.guard) : s.item)),
+      ...listsChanged(...this.lists),
+      ...(marker ? [marker] : []),
+    ]);
   }
 
   private derive<R>(entity: AnyEntity, before: R | undefined, after: R | undefined, opts: ChangeOptions): void {

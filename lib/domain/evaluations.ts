@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { Caller } from '../contract/caller';
 import type { UploadedFile } from '../contract/files';
 import { conflict, forbidden, found, notFound } from '../contract/errors';
-import { kabupatenWithinProvinsi, listPagingQuery, listPage, regionName } from '../contract/inputs';
+import { isPlainLine, kabupatenWithinProvinsi, listPagingQuery, listPage, plainLine, regionName } from '../contract/inputs';
 import { MSG } from '../contract/messages';
 import { whenFieldsValid, refusals, namingRefusal } from '../contract/validation';
 import { nowMs } from '../platform/clock';
@@ -48,16 +48,27 @@ export function roundState(r: Pick<RoundRecord, 'mulai' | 'batas_mandiri' | 'sel
   return 'selesai';
 }
 
-const date = z.iso.date().meta({ description: 'Calendar date (YYYY-MM-DD), Western Indonesian Time', examples: ['2027-01-04'] });
-/** POST and PUT /api/evaluasi (the whole round each time). */
+/** The years a round's dates may fall in (docs/decisions.md "A round's dates lie in the years 2000–2100"): 0000 or 9999 is a typo. */
+export const ROUND_YEARS = { from: 2000, to: 2100 } as const;
+const date = z.iso
+  .date()
+  .refine((d) => d >= `${ROUND_YEARS.from}-01-01` && d <= `${ROUND_YEARS.to}-12-31`)
+  .meta({
+    description: `Calendar date (YYYY-MM-DD), Western Indonesian Time, in the years ${ROUND_YEARS.from}–${ROUND_YEARS.to}`,
+    examples: ['2027-01-04'],
+  });
+const oneLine = 'One line: no control characters (NUL, line breaks) or lone surrogates';
+/** A round's region: as villages name theirs, on one line (`isPlainLine`). */
+const roundRegion = () => regionName().refine(isPlainLine).optional().meta({ description: oneLine });
+/** POST and PUT /api/evaluasi (the whole round each time); a field that fails is named (400 "Data evaluasi tidak valid: …"). */
 export const roundInput = z
   .object({
-    nama: z.string().trim().min(1).max(200),
+    nama: plainLine(200).meta({ description: oneLine }),
     mulai: date,
     batas_mandiri: date,
     selesai: date,
-    provinsi: regionName().optional(),
-    kabupaten: regionName().optional(),
+    provinsi: roundRegion(),
+    kabupaten: roundRegion(),
   })
   .refine((r) => r.mulai <= r.batas_mandiri && r.batas_mandiri <= r.selesai, { error: MSG.evaluationDatesOrder, ...whenFieldsValid })
   .refine(kabupatenWithinProvinsi, { error: MSG.evaluationRegionNeedsProvince, ...whenFieldsValid });
@@ -91,7 +102,7 @@ export const listRounds = async () => (await store.listRounds()).reverse().map(r
 /** GET /api/evaluasi/{id}. */
 export const getRound = async (id: string) => roundView(await roundOf(id));
 
-/** PUT /api/evaluasi/{id}: until it is over (409); its region only while nothing was submitted. */
+/** PUT /api/evaluasi/{id}: until it is over (409); its region only while nothing was submitted or reviewed (409). */
 export const updateRound = (id: string, input: RoundInput, caller: Caller) =>
   inUnitOfWork(caller, async (uow, read) => {
     const current = await roundOf(id, read.consistent);
@@ -99,7 +110,7 @@ export const updateRound = (id: string, input: RoundInput, caller: Caller) =>
     const regionMoves =
       regionPart(current.provinsi ?? '') !== regionPart(input.provinsi ?? '') ||
       regionPart(current.kabupaten ?? '') !== regionPart(input.kabupaten ?? '');
-    if (regionMoves && current.n_terkirim) throw conflict(MSG.evaluationHasSubmissions);
+    if (regionMoves && current.n_terkirim) throw conflict(MSG.evaluationRegionLocked);
     const next = store.changed(current, { ...input, provinsi: input.provinsi, kabupaten: input.kabupaten });
     uow.update(rounds, current, next, { guard: () => new RoundChangedError() });
     return next;
@@ -139,8 +150,9 @@ const ownedBy = (village: VillageRecord, caller: Caller) => {
   if (village.email !== normEmail(caller.email)) throw forbidden(MSG.villageOwnerOnly);
 };
 
+/** Something per criterion, each optional; a key that is no criterion is refused and named (400 "…: catatan.lain"), not dropped. */
 const criteriaOf = <T extends z.ZodType>(t: T) =>
-  z.object(Object.fromEntries(SCORE_FIELDS.map((f) => [f, t.optional()])) as Record<ScoreField, z.ZodOptional<T>>);
+  z.strictObject(Object.fromEntries(SCORE_FIELDS.map((f) => [f, t.optional()])) as Record<ScoreField, z.ZodOptional<T>>);
 
 /**
  * PUT /api/evaluasi/{id}/desa/{kd}/mandiri: the draft becomes what is sent: any of the six
@@ -162,6 +174,15 @@ export const selfAssessmentInput = z.object({
 refusals.add(selfAssessmentInput, namingRefusal(MSG.selfAssessmentInvalid, 'form'));
 export type SelfAssessmentInput = z.output<typeof selfAssessmentInput>;
 
+/**
+ * A self-assessment is written only as a draft (409 otherwise): submitted, it is locked; reviewed
+ * by dinas without having been submitted, it is no draft either, and the answer says so.
+ */
+function stillDraft(a: AssessmentRecord | undefined) {
+  if (!a || a.status === 'draf') return;
+  throw conflict(a.status === 'dinilai' && !a.diajukan_at ? MSG.selfAssessmentReviewed : MSG.selfAssessmentLocked);
+}
+
 /** The period of self-assessment: from `mulai` through `batas_mandiri` (409 outside it). */
 function selfAssessmentOpen(round: RoundRecord) {
   const state = roundState(round);
@@ -175,7 +196,7 @@ export async function saveSelfAssessment(id: string, kd: string, input: SelfAsse
   if (first) {
     ownedBy(first.village, caller);
     selfAssessmentOpen(first.round);
-    if (first.assessment && first.assessment.status !== 'draf') throw conflict(MSG.selfAssessmentLocked);
+    stillDraft(first.assessment);
   }
   const upload = new EvidenceUpload(id, kd);
   let dropped: string[] = [];
@@ -185,7 +206,7 @@ export async function saveSelfAssessment(id: string, kd: string, input: SelfAsse
       const { round, village, assessment: current } = (read.number === 1 && first) || (await roundAndVillage(id, kd, read.consistent));
       ownedBy(village, caller);
       selfAssessmentOpen(round);
-      if (current && current.status !== 'draf') throw conflict(MSG.selfAssessmentLocked);
+      stillDraft(current);
       const { bukti: sent, ...values } = input;
       const had = current?.mandiri?.bukti ?? {};
       const bukti = Object.fromEntries(
@@ -224,7 +245,7 @@ export async function submitSelfAssessment(id: string, kd: string, caller: Calle
     ownedBy(village, caller);
     selfAssessmentOpen(round);
     const current = found(assessment, MSG.selfAssessmentMissing);
-    if (current.status !== 'draf') throw conflict(MSG.selfAssessmentLocked);
+    stillDraft(current);
     if (SCORE_FIELDS.some((f) => current.mandiri?.nilai[f] === undefined)) throw conflict(MSG.selfAssessmentIncomplete);
     const next = store.changed(current, { status: 'diajukan' });
     next.diajukan_at = next.updated_at;

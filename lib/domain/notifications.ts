@@ -22,16 +22,17 @@ import { inScope, roundState, today } from './evaluations';
  * lib/db/unit-of-work.ts); the drain here, run every minute (functions/maintenance/outbox.ts;
  * locally every few seconds by `npm start`), finds each notice's recipients when it sends,
  * skips those who turned such mails off, and sends each mail once: a marker per notice and
- * recipient is put (only if absent) before the mail goes, so a retry, a crash or a second
- * drain never sends it twice. A notice to many (a round for every village of the country)
- * is read in pages, its progress kept on its outbox item.
+ * recipient is claimed before the mail goes and confirmed once SES accepted it, so a retry or
+ * a second drain never sends it twice, and a crash or a stalled DynamoDB sends it at most twice,
+ * never not at all (lib/db/outbox.ts). A notice to many (a round for every village of the
+ * country) is read in pages, its progress kept on its outbox item.
  */
 
 // ---------------------------------------------------------------- switches
 
-/** PUT /api/akun/notifikasi: either switch or both. */
+/** PUT /api/akun/notifikasi: either switch or both; any other key is refused and named (400). */
 export const notificationSwitchesInput = z
-  .object({
+  .strictObject({
     pengingat: z.boolean().optional().meta({ description: 'Reminders before self-assessment closes' }),
     perubahan: z
       .boolean()
@@ -113,6 +114,8 @@ export interface DrainOptions {
   rate?: number;
   /** True when the run must stop starting pages (its time is nearly up). */
   outOfTime?: () => boolean;
+  /** How long another drain's unconfirmed claim is left alone (default CLAIM_LEASE_MS; tests shorten it). */
+  claimLeaseMs?: number;
 }
 
 export interface DrainReport {
@@ -126,7 +129,17 @@ export interface DrainReport {
   duplicates: number;
   /** A mail SES refused: the drain stopped there, the recipient's claim given back for the next run. */
   failed: number;
-  /** Work is left for the next call (the limit or the time ran out). */
+  /**
+   * A claim or a confirmation DynamoDB did not answer (unavailable, timed out; it may have been
+   * made all the same): the drain stopped there, the notice kept at that page for a later run.
+   */
+  unconfirmed: number;
+  /**
+   * Recipients another drain claimed less than a lease ago and did not confirm (it is sending, or it
+   * stopped): their notice is kept at that page, and left alone for the rest of this run.
+   */
+  busy: number;
+  /** Work is left for the next call (the limit or the time ran out, or a failure stopped it); not for `busy` alone. */
   more: boolean;
 }
 
@@ -150,79 +163,163 @@ const RUN_SECONDS = 40;
 
 /**
  * Sends the mails of the outbox's oldest notices: a batch (`limit` recipients, or rows of
- * a notice to many) per call, at most `rate` mails a second. A notice whose recipients
- * are all handled is deleted; one left half-way keeps where it stopped.
+ * a notice to many) per call, at most `rate` mails a second. A notice is deleted once every
+ * recipient's mail is confirmed sent (or skipped); one left half-way keeps where it stopped:
+ * at the page of a mail that failed, DynamoDB did not answer for, or another drain holds.
  */
 export async function drainOutbox(opts: DrainOptions = {}): Promise<DrainReport> {
   const rate = opts.rate ?? config().notifyMailsPerSecond;
   let budget = opts.limit ?? rate * RUN_SECONDS;
-  const report: DrainReport = { notices: 0, finished: 0, sent: 0, skipped: 0, duplicates: 0, failed: 0, more: false };
-  const pace = pacer(rate);
-  const stop = () => budget <= 0 || !!opts.outOfTime?.() || report.failed > 0;
+  const report: DrainReport = {
+    notices: 0,
+    finished: 0,
+    sent: 0,
+    skipped: 0,
+    duplicates: 0,
+    failed: 0,
+    unconfirmed: 0,
+    busy: 0,
+    more: false,
+  };
+  const run: Run = { pace: pacer(rate), leaseMs: opts.claimLeaseMs ?? store.CLAIM_LEASE_MS, report };
+  const stop = () => budget <= 0 || !!opts.outOfTime?.() || halted(report);
+  // notices with a recipient another drain holds: not read again in this run
+  const waiting = new Set<string>();
   while (!stop()) {
-    const items = await store.pendingNotices(Math.min(budget, NOTICES_PER_READ));
+    const items = (await store.pendingNotices(Math.min(budget, NOTICES_PER_READ) + waiting.size)).filter((i) => !waiting.has(i.id));
     if (!items.length) return report;
     for (const item of items) {
       if (stop()) break;
       report.notices++;
-      budget -= await drainNotice(item, () => budget, stop, pace, report);
+      const { read, busy } = await drainNotice(item, () => budget, stop, run);
+      budget -= read;
+      if (busy) waiting.add(item.id);
     }
   }
-  // the batch or the time ran out, or SES refused a mail: the next run goes on
+  // the batch or the time ran out, or SES refused a mail or DynamoDB did not answer: the next run goes on
   report.more = true;
   return report;
 }
 /** Notices read from the outbox at a time. */
 const NOTICES_PER_READ = 25;
 
-/** Mails a notice's recipients, a page at a time, until it is done (deleted) or the run must stop (its cursor kept); the rows it read. */
-async function drainNotice(item: OutboxRecord, budget: () => number, stop: () => boolean, pace: () => Promise<void>, report: DrainReport) {
+/** What one call of the drain shares among its notices. */
+interface Run {
+  /** Waits until one more mail may start. */
+  pace: () => Promise<void>;
+  leaseMs: number;
+  report: DrainReport;
+}
+/** A mail failed, or DynamoDB did not answer for one: the run stops starting anything. */
+const halted = (report: DrainReport) => report.failed > 0 || report.unconfirmed > 0;
+
+/**
+ * Mails a notice's recipients, a page at a time, until it is done (deleted) or the run must stop (its
+ * cursor kept): the rows it read, and whether a recipient another drain holds keeps it at a page.
+ */
+async function drainNotice(item: OutboxRecord, budget: () => number, stop: () => boolean, run: Run) {
   const plan = await planOf(item.notice);
   let cursor = item.cursor;
   let handled = item.handled ?? 0;
   let read = 0;
   for (;;) {
     const page = await plan.page(cursor, Math.max(1, Math.min(budget() - read, PAGE)));
-    await deliverAll(item, page.letters, plan.switch, pace, report);
-    if (report.failed) return read; // this page again next time: the mails it sent are marked
+    const done = await deliverAll(item, page.letters, plan.switch, run);
+    // this page again on a later run: its mails confirmed are skipped there, the others claimed (again) and sent
+    if (halted(run.report)) return { read, busy: false };
+    // not counted: the batch goes on with other notices (this one is not read again in this run)
+    if (!done) return { read, busy: true };
     read += Math.max(1, page.read);
     handled += page.letters.length;
     if (!page.next) {
       await store.finishNotice(item);
-      report.finished++;
-      return read;
+      run.report.finished++;
+      return { read, busy: false };
     }
     cursor = page.next;
     await store.saveProgress(item, cursor, handled);
-    if (budget() - read <= 0 || stop()) return read;
+    if (budget() - read <= 0 || stop()) return { read, busy: false };
   }
 }
 
-/** Mails one page's recipients (`rate` at a time): each claimed before it is sent; those who turned it off skipped. */
-async function deliverAll(item: OutboxRecord, letters: Page['letters'], on: Switch, pace: () => Promise<void>, report: DrainReport) {
+/**
+ * Mails one page's recipients (`rate` at a time), those who turned it off skipped: true when
+ * every other one's mail is confirmed sent (now or before), so the page is done.
+ */
+async function deliverAll(item: OutboxRecord, letters: Page['letters'], on: Switch, run: Run): Promise<boolean> {
   const wanted = letters.filter((l) => {
-    if (!l.to[on]) report.skipped++;
+    if (!l.to[on]) run.report.skipped++;
     return l.to[on];
   });
-  for (let i = 0; i < wanted.length && !report.failed; i += CONCURRENT) {
-    await Promise.all(
+  let done = true;
+  for (let i = 0; i < wanted.length && !halted(run.report); i += CONCURRENT) {
+    const handled = await Promise.all(
       wanted.slice(i, i + CONCURRENT).map(async ({ to, mail }) => {
-        await pace();
-        if (!(await store.claimDelivery(item.id, to.email))) return void report.duplicates++;
-        try {
-          await sendMail(mail);
-          report.sent++;
-        } catch (err) {
-          report.failed++;
-          log.error('notification mail not sent; it is tried again on the next run', { notice: item.id, kind: item.notice.kind, err });
-          await store.releaseDelivery(item.id, to.email);
-        }
+        await run.pace();
+        // the run stops: the rest of the page is left to the next one
+        return !halted(run.report) && deliver(item, to.email, mail, run);
       }),
     );
+    done &&= handled.every(Boolean);
+  }
+  return done && !halted(run.report);
+}
+/**
+ * Mails in flight together: one. A mail SES accepted and the drain has not yet confirmed is
+ * sent again after a crash, so one at a time keeps it to at most one duplicate per crash
+ * (docs/evaluations.md); a send and its confirmation take well under 1/14 s, SES's rate.
+ */
+const CONCURRENT = 1;
+
+/**
+ * Sends one recipient's mail once: claimed first, confirmed once SES accepted it. True when it is
+ * sent (now or before). A DynamoDB call that throws stops the run but not the others in flight:
+ * whether it was made is unknown, so the recipient's page is done again by a later run (once the
+ * lease of a claim that was made is over), which sends the mail at most once more.
+ */
+async function deliver(item: OutboxRecord, email: string, mail: Mail, run: Run): Promise<boolean> {
+  const { report } = run;
+  const unanswered = (step: string, err: unknown) => {
+    report.unconfirmed++;
+    log.error(`notification mail ${step} not recorded; the page is done again on a later run`, {
+      notice: item.id,
+      kind: item.notice.kind,
+      err,
+    });
+    return false;
+  };
+  let claim: store.Claim;
+  try {
+    claim = await store.claimDelivery(item.id, email, run.leaseMs);
+  } catch (err) {
+    return unanswered('claim', err);
+  }
+  if (claim.outcome === 'sent') {
+    report.duplicates++;
+    return true;
+  }
+  if (claim.outcome === 'busy') {
+    report.busy++;
+    return false;
+  }
+  try {
+    await sendMail(mail);
+  } catch (err) {
+    report.failed++;
+    log.error('notification mail not sent; it is tried again on the next run', { notice: item.id, kind: item.notice.kind, err });
+    // not given back (DynamoDB fails too): a later run takes the claim over once its lease is over
+    await store.releaseDelivery(item.id, email, claim.token).catch(() => false);
+    return false;
+  }
+  report.sent++;
+  try {
+    // false: the claim outlived its lease and another drain took it over (it sends this mail once more)
+    await store.confirmDelivery(item.id, email, claim.token);
+    return true;
+  } catch (err) {
+    return unanswered('confirmation', err);
   }
 }
-/** Mails in flight together. */
-const CONCURRENT = 8;
 
 /** Waits until one more mail may start: at most `rate` in any second. */
 function pacer(rate: number): () => Promise<void> {

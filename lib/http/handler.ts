@@ -128,8 +128,7 @@ export function route<S extends InputSpec>(specOrFn: S | RouteFunction<S>, maybe
     // a list read without a token (public, or optional and none sent) is tagged, and revalidated in one small read
     if (spec.reads && event.httpMethod === 'GET' && req.shared) return revalidateListRead(spec.reads, event, headers, run, spec.small);
     // the idempotency record keeps the answer, a failure's too (its status decides whether it is replayed)
-    if (idempotencyKey)
-      return idempotent({ key: idempotencyKey, user, route: key, params, event, headers, timeLeft }, () => run().catch(answerErrors));
+    if (idempotencyKey) return idempotent({ key: idempotencyKey, user, route: key, params, event, headers, timeLeft }, run);
     return run();
   }
 }

@@ -4,7 +4,10 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type { RouteKey } from '../auth/access-rules';
 import { invalid } from '../contract/errors';
 import { MSG } from '../contract/messages';
-import { failure } from './response';
+import { isMultipart, multipartParts } from './multipart';
+import { failure, json } from './response';
+import { answerErrors } from './steps';
+import { AlreadyAppliedError, appliedFingerprint, appliedOnce } from '../db/applied-once';
 
 /**
  * Safe retries of writes (the `Idempotency-Key` header, as the IETF httpapi draft and
@@ -13,8 +16,12 @@ import { failure } from './response';
  * 24 h gets the first answer again (status, the function's headers, body; marked
  * `Idempotent-Replayed: true`) without running the write; with another request 422; while
  * the first is still running 409. 2xx and deterministic 4xx answers are kept; a 5xx (or a
- * 408, 409, 425, 429: "try again" answers) releases the key, so a retry runs again. Without
- * the header nothing changes. The records: lib/db/idempotency.ts (loaded only here, on use).
+ * 408, 409, 425, 429: "try again" answers) releases the key, so a retry runs again. The
+ * change itself commits with the key's applied marker (lib/db/applied-once.ts): a retry
+ * whose earlier attempt committed although its answer was a 5xx or never came applies
+ * nothing and answers 200 `idempotencyAlreadyApplied`. A replay repeats the first answer as
+ * it was then (an id it named may since have been deleted); it says nothing about now.
+ * Without the header nothing changes. The records: lib/db/idempotency.ts (loaded only here, on use).
  */
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -22,8 +29,13 @@ export const REPLAYED_HEADER = 'Idempotent-Replayed';
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** 1–255 printable ASCII characters, without a leading or trailing space. */
 const KEY_FORMAT = /^[\x21-\x7e](?:[\x20-\x7e]{0,253}[\x21-\x7e])?$/;
-/** Login is never recorded: its answer carries a bearer token, which the table must not keep; a repeated login creates nothing. */
-const NOT_RECORDED: ReadonlySet<RouteKey> = new Set(['POST /auth/login']);
+/**
+ * Routes that take no key: login (its answer carries a bearer token, which the table must not
+ * keep; a repeated login creates nothing) and the reset-code check, a read that changes
+ * nothing but its attempt count: replaying "Kode reset valid" after the code was used would
+ * claim what is no longer true, so each check answers for the moment it is made.
+ */
+export const NOT_RECORDED: ReadonlySet<RouteKey> = new Set(['POST /auth/login', 'POST /auth/password/verify']);
 /** Answers that say "try again": never replayed. */
 const RETRY_STATUSES = new Set([408, 409, 425, 429]);
 
@@ -52,17 +64,28 @@ export interface IdempotentRequest {
 /** Without a Lambda context (tests, scripts) a run counts as in flight this long: longer than any function's timeout. */
 const IN_FLIGHT_MAX_MS = 60_000;
 
-/** Answers the request through `answer` (which never throws) once per key; see above. */
+/** Answers the request through `answer` (its failures answered by `answerErrors`) once per key; see above. */
 export async function idempotent(req: IdempotentRequest, answer: () => Promise<APIGatewayProxyResult>): Promise<APIGatewayProxyResult> {
   const { runOnce } = await import('../db/idempotency');
   const caller = req.user ? `user:${req.user.id}` : 'anonymous';
   const scope = JSON.stringify([caller, req.route, Object.entries(req.params).sort(), req.key]);
+  const print = await fingerprint(req);
   let fresh: APIGatewayProxyResult | undefined;
+  // the run's units of work carry the key's applied marker: a retry after a lost answer finds the change made
+  const attempt = () =>
+    appliedOnce(scope, print, answer)
+      .catch(async (err: unknown) => {
+        if (!(err instanceof AlreadyAppliedError)) return answerErrors(err);
+        return (await appliedFingerprint(scope)) === print
+          ? json(200, { status: 'success', message: MSG.idempotencyAlreadyApplied }, { [REPLAYED_HEADER]: 'true' })
+          : failure(422, MSG.idempotencyKeyReused);
+      })
+      .catch(answerErrors);
   const once = await runOnce(
     scope,
-    fingerprint(req),
+    print,
     Math.min(req.timeLeft(), IN_FLIGHT_MAX_MS),
-    async () => toStored((fresh = await answer())),
+    async () => toStored((fresh = await attempt())),
     (s) => replayable(s.statusCode) && s.body.length <= STORED_MAX_CHARS,
   );
   switch (once.outcome) {
@@ -80,22 +103,23 @@ export async function idempotent(req: IdempotentRequest, answer: () => Promise<A
 }
 
 /**
- * A hash of what makes two requests "the same" beyond their scope: content type, query and
- * body bytes. A multipart boundary is left out: a browser picks a new one when it sends the
- * same form again.
+ * A hash of what makes two requests "the same" beyond their scope, from the request as it
+ * is read, never by editing its bytes: the query, and for a form its media type and parts
+ * (fields, and files by name, type and content hash: a browser picks a new boundary when it
+ * sends the same form again), for any other body its whole Content-Type and exact bytes.
  */
-function fingerprint({ event, headers }: IdempotentRequest): string {
+async function fingerprint({ event, headers }: IdempotentRequest): Promise<string> {
   const sentType = headers['content-type'] ?? '';
-  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(sentType);
-  let body = event.body == null ? '' : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8').toString('latin1');
-  if (boundary) body = body.replaceAll(boundary[1] ?? boundary[2]!, '');
-  const type = (boundary ? sentType.replace(boundary[0], '') : sentType).toLowerCase();
+  const bytes = event.body == null ? Buffer.alloc(0) : Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+  const parts = isMultipart(sentType) ? await multipartParts(bytes, sentType) : undefined;
   const query = Object.entries(event.queryStringParameters ?? {})
     .filter(([, v]) => v != null)
     .sort(([a], [b]) => a.localeCompare(b));
-  return createHash('sha256')
-    .update(JSON.stringify([type, query]))
-    .update(body, 'latin1')
+  const hash = createHash('sha256');
+  if (parts) return hash.update(JSON.stringify(['multipart/form-data', query, parts])).digest('base64url');
+  return hash
+    .update(JSON.stringify([sentType.trim().toLowerCase(), query]))
+    .update(bytes)
     .digest('base64url');
 }
 

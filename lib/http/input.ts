@@ -2,6 +2,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type * as z from 'zod';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { asRefusal, declaredRefusal, parseInput, type Refusal } from '../contract/validation';
+import { unsupported } from '../contract/errors';
 import { jsonBody } from './body';
 
 /**
@@ -131,6 +132,9 @@ export function inputReader<S extends InputSpec>(spec: S) {
       file: undefined as UploadedFile | undefined,
     };
     if (spec.body) {
+      // a body sent as another media type (text/plain, a form) is 415, as on the form routes (lib/http/form.ts)
+      const type = headers['content-type'];
+      if ((event.body ?? '').trim() !== '' && type && !/^application\/([\w.+-]+\+)?json\b/i.test(type)) throw unsupported();
       const raw = jsonBody(event, badJson);
       input.body = parseInput(spec.body, spec.adapt ? spec.adapt(raw) : raw, invalid);
     } else if (spec.form) {

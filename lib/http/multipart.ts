@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
+import { createHash } from 'node:crypto';
 import busboy from 'busboy';
 import { MSG } from '../contract/messages';
 import { checkBodyCeiling } from './body';
@@ -95,6 +96,38 @@ export function parseMultipart(body: Buffer, contentType: string, limits: Multip
     bb.on('close', () => {
       if (!failed) resolve(form);
     });
+    bb.end(body);
+  });
+}
+
+/**
+ * What a multipart body says, independent of its boundary: each part in order as
+ * `[name, value]` for a field and `[name, filename, type, sha256 of its bytes]` for a file.
+ * Undefined when the body is not a well-formed form (the caller then compares its bytes).
+ * Used by the Idempotency-Key fingerprint (lib/http/idempotency.ts): a browser sends the same
+ * form again with a new boundary, and two different forms must never look the same.
+ */
+export function multipartParts(body: Buffer, contentType: string): Promise<string[][] | undefined> {
+  return new Promise((resolve) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({ headers: { 'content-type': contentType } });
+    } catch {
+      return resolve(undefined);
+    }
+    const parts: (string[] | Promise<string[]>)[] = [];
+    bb.on('field', (name, value) => parts.push([name, value]));
+    bb.on('file', (name, stream, info) => {
+      const hash = createHash('sha256');
+      parts.push(
+        new Promise((done) => {
+          stream.on('data', (chunk: Buffer) => hash.update(chunk));
+          stream.on('end', () => done([name, info.filename ?? '', info.mimeType ?? '', hash.digest('base64url')]));
+        }),
+      );
+    });
+    bb.on('error', () => resolve(undefined));
+    bb.on('close', () => void Promise.all(parts).then(resolve));
     bb.end(body);
   });
 }

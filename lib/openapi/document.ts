@@ -309,8 +309,12 @@ const OVERVIEW = [
   'a dropped connection) can be sent again safely. The same key with a different request answers 422',
   `"${MSG.idempotencyKeyReused}"; while the first request still runs, 409 "${MSG.idempotencyInProgress}"; a`,
   `malformed key 400 "${MSG.idempotencyKeyInvalid}". Successful and 4xx answers are replayed, except 408, 409,`,
-  '425 and 429; after a 5xx (or one of those) the key is free again and a retry runs anew. `POST /auth/login` checks',
-  'the key but never records its answer (it carries a token). Without the header nothing changes.',
+  '425 and 429; after a 5xx (or one of those) the key is free again and a retry runs anew, yet never makes the change',
+  'twice: the change commits together with a mark of its key, so when an earlier attempt did commit although its answer',
+  `was a 5xx or never came, the retry changes nothing and answers 200 "${MSG.idempotencyAlreadyApplied}". A replay`,
+  'repeats the first answer as it was then (an id it named may since have been deleted). `POST /auth/login` and',
+  '`POST /auth/password/verify` check the key but never record an answer (a token; a check that must answer for its',
+  'own moment). Without the header nothing changes.',
 ].join('\n');
 
 /** The OpenAPI 3.1 document of the service. */

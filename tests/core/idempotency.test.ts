@@ -11,7 +11,7 @@ import { handler as createStatus } from '../../functions/statuses/create';
 import { handler as listStatuses } from '../../functions/statuses/list';
 import { handler as upload } from '../../functions/uploads/upload-image';
 import { db } from '../../lib/db/client';
-import { IDEMPOTENCY_TTL_SECONDS } from '../../lib/db/idempotency';
+import { IDEMPOTENCY_TTL_SECONDS } from '../../lib/db/applied-once';
 import { keys } from '../../lib/db/keys';
 import { MSG } from '../../lib/contract/messages';
 import { apiEvent, invoke } from '../support/api';

@@ -27,8 +27,13 @@ function jsonOf(result: { body: string; isBase64Encoded?: boolean; headers?: Rec
   return JSON.parse(result.isBase64Encoded && gzip ? gunzipSync(Buffer.from(result.body, 'base64')).toString('utf8') : result.body);
 }
 
-export async function invoke(handler: LambdaHandler, input: EventInput): Promise<ApiResponse> {
-  const result = await handler(apiEvent(input), { awsRequestId: randomUUID() });
+/** Invokes the handler with the event `input` describes (and, optionally, the Lambda context's remaining time). */
+export async function invoke(
+  handler: LambdaHandler,
+  input: EventInput,
+  context: { getRemainingTimeInMillis?: () => number } = {},
+): Promise<ApiResponse> {
+  const result = await handler(apiEvent(input), { awsRequestId: randomUUID(), ...context });
   return {
     statusCode: result.statusCode,
     headers: result.headers ?? {},

@@ -8,9 +8,9 @@
  * Its table and bucket are the run's shared ones: a file that uses the server imports
  * tests/support/offline-table.ts first, which points the file's own lib/ at them too.
  */
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { inject } from 'vitest';
-import { freePort, ROOT } from '../../scripts/local-stack';
+import { freePort, offlineCommand, ROOT } from '../../scripts/local-stack';
 import { detachedServer, oncePerRun } from './run-once';
 
 export interface Offline {
@@ -32,10 +32,23 @@ export async function sharedOffline(timeoutMs = OFFLINE_START_TIMEOUT_MS - 10_00
   return { baseUrl: await oncePerRun('offline', (dir) => start(dir, timeoutMs), timeoutMs + 5_000) };
 }
 
-async function start(dir: string, timeoutMs: number): Promise<string> {
+/**
+ * A second server of the run, started the same way with settings of its own (as
+ * `EXPORT_INLINE_MAX_BYTES=600 npm start` would be), on the run's table and bucket.
+ */
+export async function offlineWith(
+  name: string,
+  settings: Record<string, string>,
+  timeoutMs = OFFLINE_START_TIMEOUT_MS - 10_000,
+): Promise<Offline> {
+  return { baseUrl: await oncePerRun(name, (dir) => start(dir, timeoutMs, settings), timeoutMs + 5_000) };
+}
+
+async function start(dir: string, timeoutMs: number, settings: Record<string, string> = {}): Promise<string> {
   const [httpPort, lambdaPort] = [await freePort(), await freePort()];
   const env = {
     ...process.env,
+    ...settings,
     TABLE_NAME: offlineTable(),
     BUCKET_NAME: offlineBucket(),
     HTTP_PORT: String(httpPort),
@@ -43,8 +56,10 @@ async function start(dir: string, timeoutMs: number): Promise<string> {
     LOG_LEVEL: 'error',
   };
   const baseUrl = `http://127.0.0.1:${httpPort}`;
-  return detachedServer(dir, join(ROOT, 'node_modules', '.bin', 'serverless'), ['offline', 'start', '--stage', 'local'], {
-    env,
+  // the command `npm start` runs (scripts/start.ts), with the run's own ports, table and bucket
+  const offline = offlineCommand(env);
+  return detachedServer(dir, offline.command, offline.args, {
+    env: offline.env,
     cwd: ROOT,
     log: 'offline.log',
     what: 'serverless offline',

@@ -116,7 +116,8 @@ const villageOut = [
 const selfPeriod = [
   e(409, MSG.selfAssessmentNotStarted, 'Before mulai'),
   e(409, MSG.selfAssessmentClosed, 'After batas_mandiri'),
-  e(409, MSG.selfAssessmentLocked, 'Already submitted or reviewed'),
+  e(409, MSG.selfAssessmentLocked, 'Already submitted'),
+  e(409, MSG.selfAssessmentReviewed, 'Reviewed by dinas without having been submitted'),
 ];
 /** A review is written from mulai through selesai. */
 const reviewPeriod = [e(409, MSG.reviewNotStarted, 'Before mulai'), e(409, MSG.evaluationFinished, 'After selesai')];
@@ -148,7 +149,7 @@ export const EVALUATION_DOCS = {
       ...roundInvalid,
       roundMissing,
       e(409, MSG.evaluationFinished, 'The round is over'),
-      e(409, MSG.evaluationHasSubmissions, 'The region changes after a submission'),
+      e(409, MSG.evaluationRegionLocked, 'The region changes after a submission or a review'),
     ],
   }),
   'DELETE /api/evaluasi/{id_evaluasi}': entry('Delete an evaluation round', {

@@ -131,7 +131,7 @@ function inputRefusals({ request, query }: Entry): ErrorDoc[] {
     request?.kind === 'form' ? request.schema : undefined,
   );
   const refusal = declared ? [e(400, declared.message, declared.when, declared.namesFields ? ': <fields>' : undefined)] : [];
-  if (request?.kind === 'json') return [...(declared?.malformedToo ? [] : [badJson]), ...refusal];
+  if (request?.kind === 'json') return [...(declared?.malformedToo ? [] : [badJson]), ...refusal, jsonOnly];
   if (request?.kind === 'form') return descriptionFormErrors(request.limits, refusal);
   return refusal;
 }
@@ -144,6 +144,7 @@ export const e = (status: number, message: string, when: string, suffix?: string
 });
 
 const badJson = e(400, MSG.invalidJson, 'The body is not valid JSON');
+const jsonOnly = e(415, MSG.unsupportedMediaType, 'A body whose Content-Type is not application/json');
 export const mb = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 export const payloadTooLarge = e(413, MSG.payloadTooLarge, 'The request body exceeds the Lambda payload ceiling');
 export const multipartInvalid = e(400, MSG.multipartInvalid, 'The multipart body cannot be parsed');
