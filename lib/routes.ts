@@ -195,7 +195,6 @@ export const ROUTES = {
     handler: 'villages/update',
     readAhead: ['village'],
     access: role('pengelola', MSG.pengelolaOnlyVillage),
-    needs: ['mail'], // a hand-over mails both managers
   },
   'DELETE /api/desa-wisata/{kd_desa}': {
     fn: 'villageDelete',

@@ -1,7 +1,10 @@
 import * as z from 'zod';
-import { createUser, DuplicateUserError, getUserByEmail, markVerified, toPublicUser, type PublicUser } from '../db/users';
+import { DuplicateUserError, getUserByEmail, markVerified, nextUserId, recordNewUser, toPublicUser, type NewUser, type PublicUser, type UserRecord } from '../db/users';
+import { inUnitOfWork } from '../db/unit-of-work';
+import type { Who } from '../db/history';
 import { nowMs, pause } from '../platform/clock';
-import { clearLoginSource, getLoginThrottles, recordLoginFailure } from '../db/login-throttle';
+import { clearLoginCount, getLoginThrottles, LockedMeanwhile, recordLock, recordLoginFailure, recordUnlock } from '../db/login-throttle';
+import { SYSTEM } from '../db/history';
 import { conflict, failed, forbidden, invalid, notFound, tooMany, unauthenticated } from '../contract/errors';
 import { log } from '../platform/log';
 import { accountVerifiedMail } from '../mail/templates';
@@ -62,7 +65,7 @@ export async function registerUser(
   const password_hash = await hashPassword(input.password);
   for (const [i, username] of candidates.entries()) {
     try {
-      const user = await createUser(
+      const user = await createAccount(
         {
           username,
           full_name: input.fullName,
@@ -83,6 +86,12 @@ export async function registerUser(
     }
   }
   throw conflict(MSG.usernameTaken);
+}
+
+/** Stores a new account (DuplicateUserError naming a taken e-mail or username). */
+export async function createAccount(input: NewUser, who: Who): Promise<UserRecord> {
+  const id = await nextUserId();
+  return inUnitOfWork(who, async (uow) => recordNewUser(uow, input, id));
 }
 
 /**
@@ -121,17 +130,18 @@ export async function login(email: string, password: string, caller: Acting): Pr
     // Without an account there is nothing to audit: the lock still answers alike (no hint
     // that the e-mail is unknown), but made-up e-mails leave no entry to bury the feed.
     if (!user) count('LoginFailedNoAccount');
-    const rec = await recordLoginFailure(
-      email,
-      source,
-      now,
-      {
-        windowMs: LOGIN_WINDOW_MS,
-        sourceMaxFailures: LOGIN_MAX_FAILURES,
-        sourceLockMs: LOGIN_LOCK_MS,
-      },
-      user ? caller : undefined,
-    );
+    const rec = await recordLoginFailure(email, source, now, { windowMs: LOGIN_WINDOW_MS, sourceLockMs: LOGIN_LOCK_MS });
+    const counted = rec.source;
+    if (counted && counted.failures >= LOGIN_MAX_FAILURES && !(counted.locked_until && counted.locked_until > now)) {
+      // The lock and its security event (if any) in one transaction; of concurrent failures
+      // reaching the limit, one locks (and records it), the others find it locked.
+      rec.source = await inUnitOfWork(user ? caller : SYSTEM, async (uow) =>
+        recordLock(uow, email, source, counted, now, LOGIN_LOCK_MS, !!user),
+      ).catch((err: unknown) => {
+        if (err instanceof LockedMeanwhile) return { ...counted, locked_until: now + LOGIN_LOCK_MS };
+        throw err;
+      });
+    }
     const until = rec.source?.locked_until;
     if (until && until > now) {
       count('LoginThrottled');
@@ -139,7 +149,13 @@ export async function login(email: string, password: string, caller: Acting): Pr
     }
     throw unauthenticated(MSG.loginFailed);
   }
-  if (throttle.source) await clearLoginSource(email, source, { was: throttle.source, who: caller });
+  const was = throttle.source;
+  if (was?.locked_until)
+    // clearing an expired lock is an unlock, recorded with the delete (unless a concurrent login did both)
+    await inUnitOfWork(caller, async (uow) => recordUnlock(uow, email, source, was)).catch((err: unknown) => {
+      if (!(err instanceof LockedMeanwhile)) throw err;
+    });
+  else if (was) await clearLoginCount(email, source);
   if (!user.is_verified) throw forbidden(MSG.accountUnverified);
   return { token: await signToken(user), user: toPublicUser(user) };
 }

@@ -3,6 +3,8 @@ import * as z from 'zod';
 import { nowMs } from '../platform/clock';
 import { config } from '../platform/config';
 import * as codes from '../db/reset-codes';
+import { deleteLoginThrottles, loginThrottleKeys } from '../db/login-throttle';
+import { inUnitOfWork } from '../db/unit-of-work';
 import { getUserByEmail } from '../db/users';
 import { normEmail } from '../db/keys';
 import { failed, invalid, notFound, tooMany } from '../contract/errors';
@@ -128,5 +130,15 @@ export async function resetPassword(rawEmail: string, code: string, newPassword:
   // The owner proved control of the mailbox: every login lock of the account is lifted
   // in the same transaction as the password change.
   // a security event in the account's timeline (who reset it from where), in the same transaction
-  if (!(await codes.resetPasswordWithCode(email, hash, result.hash, caller))) throw invalid(MSG.resetCodeInvalidOrExpired);
+  const throttles = await loginThrottleKeys(email);
+  try {
+    await inUnitOfWork(caller, async (uow) => codes.recordPasswordReset(uow, email, hash, result.hash, throttles));
+  } catch (err) {
+    if (err instanceof codes.CodeGoneError) throw invalid(MSG.resetCodeInvalidOrExpired);
+    throw err;
+  }
+  if (throttles.length > codes.LOCKS_IN_RESET) {
+    // The password is changed already: a lock left behind expires by itself, so it is only logged.
+    await deleteLoginThrottles(throttles.slice(codes.LOCKS_IN_RESET)).catch((err) => log.error('login locks not all lifted', err));
+  }
 }

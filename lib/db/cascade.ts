@@ -5,8 +5,7 @@ import { fitsKey, keys } from './keys';
 import { positionRemoval } from './tourism-descriptions';
 import { transactWrite } from './transact';
 import type { TransactItem } from './entity';
-import type { Who } from './history';
-import { UnitOfWork } from './unit-of-work';
+import { RaceLostError, type UnitOfWork } from './unit-of-work';
 import { villages, type VillageRecord } from './villages';
 
 type Item = Record<string, unknown> & { PK: string; SK: string };
@@ -52,38 +51,37 @@ const descriptions: CascadeContributor = async (village, partition) => ({
 /** Every kind of data that hangs off a village registers here, once. */
 const contributors: CascadeContributor[] = [childrenByCode, descriptions];
 
-export class VillageChangedError extends Error {}
+/** A child was added or positions moved since the partition was read: read everything again. */
+export class VillageChangedError extends RaceLostError {}
 
 const TRANSACTION_LIMIT = 100;
 /** The village item's index keys: a retired village leaves every list. */
 const INDEX_ATTRIBUTES = ['GSI1PK', 'GSI1SK', 'GSI2PK', 'GSI2SK', 'GSI3PK', 'GSI3SK'];
 
 /**
- * Deletes a village and everything that hangs off it. Reads the village's partition
- * with a strongly consistent Query, then deletes it all in one transaction whose village
- * delete requires the `child_rev` it read (a child added meanwhile makes it fail with
- * VillageChangedError, and the caller runs it again). The caller deletes the images only
- * after this returns.
+ * Records the deletion of a village and everything that hangs off it on the unit of work.
+ * Reads the village's partition with a strongly consistent Query, then deletes it all in the
+ * unit's one transaction, whose village delete requires the `child_rev` it read (a child added
+ * meanwhile makes it fail with VillageChangedError, and the unit of work runs it again). The
+ * caller deletes the images only after the commit.
  *
- * When more than one transaction's worth of items is involved, the village is first
- * retired in one transaction: it is marked `deleting` (it reads as gone and leaves every
- * list), its slug is freed, its part of the statistics leaves its region, its history
- * entry is written, the lists' versions move and a pending-deletion marker is put. Only
- * then are its children removed in batches, and the village item and the marker last.
- * An interruption anywhere after the first step leaves counters and history that agree
- * with what the village shows (gone); the owner's retry of the DELETE or the maintenance
- * sweep (`finishPendingDeletions`) completes the removal.
+ * When more than one transaction's worth of items is involved, the unit instead retires the
+ * village: it is marked `deleting` (it reads as gone and leaves every list), its slug is freed,
+ * its part of the statistics leaves its region, its history entry is written, the lists'
+ * versions move and a pending-deletion marker is put. The returned `afterCommit` then removes
+ * its children in batches, and the village item and the marker last. An interruption anywhere
+ * after the commit leaves counters and history that agree with what the village shows (gone);
+ * the owner's retry of the DELETE or the maintenance sweep (`finishPendingDeletions`) completes it.
  */
-export async function cascadeDeleteVillage(village: VillageRecord, who: Who): Promise<void> {
+export async function recordVillageDeletion(uow: UnitOfWork, village: VillageRecord): Promise<{ afterCommit?: () => Promise<void> }> {
   const partition = await villagePartition(village.kd_desa);
   const own = partition.find((i) => i.SK === VILLAGE_SK);
   const current = own ? villages.fromItem(own) : village;
   const contributions = await Promise.all(contributors.map((c) => c(current, partition)));
   const childKeys = childKeysOf(partition, contributions);
   // A child added meanwhile (child_rev) or list positions moved by a concurrent
-  // description create/delete: the caller reads everything again and retries.
+  // description create/delete: the unit of work reads everything again and retries.
   const changed = () => new VillageChangedError();
-  const uow = new UnitOfWork(who);
   for (const w of contributions.flatMap((c) => c.writes ?? [])) uow.include(w, changed);
   uow.include(slugFreed(current), changed);
   // the children's lists change with it
@@ -95,13 +93,11 @@ export async function cascadeDeleteVillage(village: VillageRecord, who: Who): Pr
   if (uow.size + 8 + childDeletes.length <= TRANSACTION_LIMIT) {
     uow.delete(villages, current, { guard: changed, unchanged: { child_rev: current.child_rev } });
     for (const d of childDeletes) uow.include(d);
-    await uow.commit();
-    return;
+    return {};
   }
   uow.delete(villages, current, { guard: changed, as: retirement(current, uow.at) });
   uow.include(txPut({ ...keys.pendingDeletion(current.kd_desa), type: 'CASCADE', at: uow.at }));
-  await uow.commit();
-  await removeRetired(current.kd_desa, childKeys);
+  return { afterCommit: () => removeRetired(current.kd_desa, childKeys) };
 }
 
 /** The village's slug freed (if it is still the village's). */

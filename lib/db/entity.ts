@@ -1,7 +1,6 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { config } from '../platform/config';
-import { tableName } from './client';
 import { and, eq, exists, fieldMissing, keyQuery, notExists, txDelete, txPut, txUpdate, type Condition } from './expression';
 import { batchGetItems, getItem, queryAll } from './helpers';
 import { fitsKey, GSI1 } from './keys';
@@ -75,16 +74,6 @@ export interface Entity<S extends z.ZodObject, P extends keyof z.infer<S> & stri
   getMany(ids: string[]): Promise<Map<string, z.infer<S>>>;
   /** The transaction item that stores a new record (refused if the key is taken). */
   putNew(record: z.infer<S>, check?: (item: Record<string, unknown>) => Record<string, unknown>): TransactItem;
-  /** The transaction item that replaces the record if it is still at `version`. */
-  putAtVersion(record: z.infer<S>, version: number, check?: (item: Record<string, unknown>) => Record<string, unknown>): TransactItem;
-  /** The transaction item that deletes the item if it is still at `version`. */
-  deleteAtVersion(id: string, version: number): TransactItem;
-  /**
-   * The transaction item that SETs `values` if the item still holds, in those fields,
-   * what `current` holds (a write that read it and lost a race, or found it deleted,
-   * fails its condition). Include a field every write changes (a timestamp).
-   */
-  setIfUnchanged(current: z.infer<S>, values: Partial<z.infer<S>>): TransactItem;
   /**
    * The transaction item that turns `before` into `after`: every changed field SET (or
    * REMOVEd), the index keys recomputed from `indexes`, if the item still holds `before`'s
@@ -141,10 +130,6 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
       return found;
     },
     listAll: listAll as Entity<S, P>['listAll'],
-    putAtVersion: (record, version, check = def.fits ?? ((item) => item)) => ({
-      Put: { TableName: tableName(), Item: check(toItem(record)), ...atVersion(version) },
-    }),
-    deleteAtVersion: (id, version) => ({ Delete: { TableName: tableName(), Key: def.key(id), ...atVersion(version) } }),
     putNew: (record, check = def.fits ?? ((item) => item)) => txPut(check(toItem(record)), notExists()),
     replaceIfUnchanged(before, after) {
       def.fits?.(toItem(after));
@@ -163,12 +148,6 @@ export function defineEntity<S extends z.ZodObject, P extends keyof z.infer<S> &
     },
     deleteIfExists: (id) => txDelete(def.key(id), exists()),
     deleteIfUnchanged: (id, values) => txDelete(def.key(id), and(...Object.entries(values).map(([k, v]) => eq(k, v)))),
-    setIfUnchanged: (current, values) =>
-      txUpdate(
-        def.key(def.id(current)),
-        { set: values },
-        and(...Object.keys(values).map((k) => eq(k, (current as Record<string, unknown>)[k]))),
-      ),
   };
 }
 
@@ -177,12 +156,6 @@ const sameValue = (a: unknown, b: unknown) => {
   const plain = (v: unknown) => (v instanceof Set ? [...v].map(String).sort() : v);
   return JSON.stringify(plain(a)) === JSON.stringify(plain(b));
 };
-
-/**
- * The condition of an optimistic write: the item is still at `version`. Written out, not
- * compiled (lib/db/expression.ts): tests/unit/keys.test.ts states these items literally.
- */
-const atVersion = (version: number) => ({ ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': version } });
 
 /** A timestamp field (ISO 8601, UTC) as the OpenAPI document describes it. */
 export const timestamp = z.string().meta({ format: 'date-time', description: 'ISO 8601 time (UTC)' });

@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import { parseRecord } from './entity';
-import { SECURITY_EVENTS, SYSTEM, type Who } from './history';
+import { SECURITY_EVENTS } from './history';
 import { eq, fieldMissing, keyQuery, lt, lte, notExists, or, txDelete, txUpdate, updateInput } from './expression';
 import { fitsKey, keys } from './keys';
 import { batchDeleteItems, batchGetItems, deleteItem, isConditionFailure, queryAll, updateItem } from './helpers';
-import { UnitOfWork } from './unit-of-work';
+import type { UnitOfWork } from './unit-of-work';
 
 /** The lock's item changed meanwhile: another login locked or cleared it (and recorded that). */
-class LockedMeanwhile extends Error {}
+export class LockedMeanwhile extends Error {}
 
 /**
  * Failed logins of one e-mail within the current window, counted twice: per source (the
@@ -41,16 +41,11 @@ export async function getLoginThrottles(email: string, source: string): Promise<
 }
 
 /**
- * Counts one failure on one counter atomically: starts a new window when the old one
- * ended, and — when `lock` is given — locks for `lock.ms` once the count reaches `lock.after`.
+ * Counts one failure on one counter atomically (a counter that only counts: outside any unit
+ * of work), starting a new window when the old one ended.
  */
-async function countFailure(
-  key: { PK: string; SK: string },
-  now: number,
-  windowMs: number,
-  lock?: { after: number; ms: number; email: string; audit?: Who },
-): Promise<LoginThrottleRecord> {
-  const expiresAt = Math.ceil((now + windowMs + (lock?.ms ?? 0)) / 1000);
+async function countFailure(key: { PK: string; SK: string }, now: number, windowMs: number, lockMs = 0): Promise<LoginThrottleRecord> {
+  const expiresAt = Math.ceil((now + windowMs + lockMs) / 1000);
   const fresh = await updateItem({
     ...updateInput<LoginThrottleRecord>(
       key,
@@ -63,81 +58,72 @@ async function countFailure(
     throw err;
   });
   if (fresh) return toThrottle(fresh);
-  const rec = toThrottle(
+  return toThrottle(
     (await updateItem({
       ...updateInput<LoginThrottleRecord>(key, { add: { failures: 1 }, set: { expiresAt } }),
       ReturnValues: 'ALL_NEW',
     }))!,
   );
-  if (lock && rec.failures >= lock.after && !(rec.locked_until && rec.locked_until > now)) {
-    // The lock and its security event (if any) in one transaction; of concurrent failures
-    // reaching the limit, one locks (and records it), the others find it locked.
-    const locked: LoginThrottleRecord = { ...rec, locked_until: now + lock.ms, failures: 0, window_start: now };
-    const uow = new UnitOfWork(lock.audit ?? SYSTEM);
-    uow.include(
-      txUpdate<LoginThrottleRecord>(
-        key,
-        { set: { locked_until: locked.locked_until, failures: 0, window_start: now } },
-        or(fieldMissing<LoginThrottleRecord>('locked_until'), lte<LoginThrottleRecord>('locked_until', now)),
-      ),
-      () => new LockedMeanwhile(),
-    );
-    if (lock.audit) uow.securityEvent(SECURITY_EVENTS.loginLocked, lock.email, rec, locked);
-    try {
-      await uow.commit();
-    } catch (err) {
-      if (!(err instanceof LockedMeanwhile)) throw err;
-    }
-    return locked;
-  }
-  return rec;
 }
 
-/**
- * Counts a failed login on both counters; the source's counter locks that source
- * (`audit`: who the lock's history entry names; none for an e-mail without an account).
- */
+/** Counts a failed login on both counters of the e-mail: its source's and all sources'. */
 export async function recordLoginFailure(
   email: string,
   source: string,
   now: number,
-  limits: { windowMs: number; sourceMaxFailures: number; sourceLockMs: number },
-  audit: Who | undefined,
+  limits: { windowMs: number; sourceLockMs: number },
 ): Promise<LoginThrottles> {
   // No account has such an e-mail, so there is nothing to protect and nothing to store.
   if (!fitsKey(email, source)) return {};
   const [src, all] = await Promise.all([
-    countFailure(keys.loginThrottle(email, source), now, limits.windowMs, {
-      after: limits.sourceMaxFailures,
-      ms: limits.sourceLockMs,
-      email,
-      audit,
-    }),
+    countFailure(keys.loginThrottle(email, source), now, limits.windowMs, limits.sourceLockMs),
     countFailure(keys.loginThrottleAll(email), now, limits.windowMs),
   ]);
   return { source: src, all };
 }
 
 /**
- * A successful login clears its source's count (the all-sources count runs out with its
- * window). Clearing an expired lock is an unlock: its history entry (naming `unlocked.who`)
- * is written with the delete (only if the lock read is still there).
+ * Records the lock of one source out of an e-mail until `now + lockMs` (only if it is not
+ * locked already: LockedMeanwhile otherwise, when a concurrent failure locked it and recorded
+ * that), with its security event when `audit` (an e-mail with an account). The locked record.
  */
-export async function clearLoginSource(email: string, source: string, unlocked?: { was: LoginThrottleRecord; who: Who }): Promise<void> {
-  if (!fitsKey(email, source)) return;
-  if (!unlocked?.was.locked_until) {
-    await deleteItem({ Key: keys.loginThrottle(email, source) });
-    return;
-  }
-  const uow = new UnitOfWork(unlocked.who);
+export function recordLock(
+  uow: UnitOfWork,
+  email: string,
+  source: string,
+  counted: LoginThrottleRecord,
+  now: number,
+  lockMs: number,
+  audit: boolean,
+): LoginThrottleRecord {
+  const locked: LoginThrottleRecord = { ...counted, locked_until: now + lockMs, failures: 0, window_start: now };
   uow.include(
-    txDelete(keys.loginThrottle(email, source), eq<LoginThrottleRecord>('locked_until', unlocked.was.locked_until)),
+    txUpdate<LoginThrottleRecord>(
+      keys.loginThrottle(email, source),
+      { set: { locked_until: locked.locked_until, failures: 0, window_start: now } },
+      or(fieldMissing<LoginThrottleRecord>('locked_until'), lte<LoginThrottleRecord>('locked_until', now)),
+    ),
     () => new LockedMeanwhile(),
   );
-  uow.securityEvent(SECURITY_EVENTS.loginUnlocked, email, unlocked.was, undefined);
-  await uow.commit().catch((err: unknown) => {
-    if (!(err instanceof LockedMeanwhile)) throw err; // cleared (and recorded) by a concurrent login
-  });
+  if (audit) uow.securityEvent(SECURITY_EVENTS.loginLocked, email, counted, locked);
+  return locked;
+}
+
+/** A successful login clears its source's count (one that holds no lock: nothing to record). */
+export async function clearLoginCount(email: string, source: string): Promise<void> {
+  if (fitsKey(email, source)) await deleteItem({ Key: keys.loginThrottle(email, source) });
+}
+
+/**
+ * Records the lifting of an expired lock by a successful login: the count deleted (only if
+ * the lock read, `was`, is still there: LockedMeanwhile otherwise), with its security event.
+ */
+export function recordUnlock(uow: UnitOfWork, email: string, source: string, was: LoginThrottleRecord): void {
+  uow.include(
+    txDelete(keys.loginThrottle(email, source), eq<LoginThrottleRecord>('locked_until', was.locked_until)),
+    () => new LockedMeanwhile(),
+  );
+  uow.securityEvent(SECURITY_EVENTS.loginUnlocked, email, was, undefined);
 }
 
 /** The keys of every lock and count of an e-mail (one Query of its partition). */

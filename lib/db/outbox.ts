@@ -46,6 +46,14 @@ export const noticeSchema = z.discriminatedUnion('kind', [
   }),
   /** A request's status changed: the village's manager. */
   z.object({ kind: z.literal('request_changed'), kd_permintaan: z.string(), kd_desa: z.string(), status_permintaan: z.string() }),
+  /** A village was handed to another manager: both of them (whatever their switches). */
+  z.object({
+    kind: z.literal('village_handed_over'),
+    kd_desa: z.string(),
+    nama_popular: z.string(),
+    dari: z.string(),
+    kepada: z.string(),
+  }),
   /** A village's status was set or changed: its manager. */
   z.object({ kind: z.literal('status_changed'), kd_status: z.string(), kd_desa: z.string(), status: z.string(), keterangan: z.string() }),
 ]);

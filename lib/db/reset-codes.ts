@@ -1,11 +1,9 @@
 import * as z from 'zod';
 import { parseRecord } from './entity';
 import { and, deleteInput, eq, lt, lte, notExists, or, putInput, txDelete, updateInput, type Update } from './expression';
-import { log } from '../platform/log';
 import { deleteItem, getItem, putItem, unlessConditionFails, updateItem } from './helpers';
-import { deleteLoginThrottles, loginThrottleKeys } from './login-throttle';
-import { SECURITY_EVENTS, type Who } from './history';
-import { UnitOfWork } from './unit-of-work';
+import { SECURITY_EVENTS } from './history';
+import type { UnitOfWork } from './unit-of-work';
 import { passwordUpdate } from './users';
 import { keys, fitsKey } from './keys';
 
@@ -86,33 +84,29 @@ export function consumeResetCode(email: string, codeHash: string) {
   return txDelete(keys.resetCode(email), sameCode(codeHash));
 }
 
+/** How many of an account's login locks and counts a password reset lifts in its own transaction (the rest right after). */
+export const LOCKS_IN_RESET = 90;
+
 /**
- * Sets the new password hash, consumes the code (if it is still the one with
- * `codeHash`) and lifts the account's login locks, in one transaction; the rare rest
- * of the locks beyond a transaction's size is lifted right after. Returns false when
- * the user vanished or the code was used or replaced meanwhile.
+ * Records the password reset on the unit of work: the new password hash, the code consumed
+ * (if it is still the one with `codeHash`; CodeGoneError otherwise, as when the user vanished)
+ * and the account's login locks and counts `throttles` lifted (the first LOCKS_IN_RESET; the
+ * caller deletes the rare rest after the commit), with its security event.
  */
-export async function resetPasswordWithCode(email: string, passwordHash: string, codeHash: string, who: Who): Promise<boolean> {
-  const throttles = await loginThrottleKeys(email);
-  const inTransaction = throttles.slice(0, 90);
-  const uow = new UnitOfWork(who);
+export function recordPasswordReset(
+  uow: UnitOfWork,
+  email: string,
+  passwordHash: string,
+  codeHash: string,
+  throttles: readonly { PK: string; SK: string }[],
+): void {
   const gone = () => new CodeGoneError();
   uow.include(passwordUpdate(email, passwordHash), gone);
   uow.include(consumeResetCode(email, codeHash), gone);
   // its entry: the locks and counts it lifts (the password itself never enters the history)
   uow.securityEvent(SECURITY_EVENTS.passwordReset, email, { login_locks: throttles.length }, { login_locks: 0 });
-  for (const key of inTransaction) uow.include(txDelete(key));
-  try {
-    await uow.commit();
-  } catch (err) {
-    if (err instanceof CodeGoneError) return false;
-    throw err;
-  }
-  if (throttles.length > inTransaction.length) {
-    // The password is changed already: a lock left behind expires by itself, so it is only logged.
-    await deleteLoginThrottles(throttles.slice(inTransaction.length)).catch((err) => log.error('login locks not all lifted', err));
-  }
-  return true;
+  for (const key of throttles.slice(0, LOCKS_IN_RESET)) uow.include(txDelete(key));
 }
 
-class CodeGoneError extends Error {}
+/** The code was used or replaced meanwhile, or the user is gone. */
+export class CodeGoneError extends Error {}

@@ -352,6 +352,8 @@ function villageItemChange(
 export interface Attempt {
   number: number;
   consistent: boolean;
+  /** Why the attempt before lost (a slug taken: the next attempt picks another). */
+  lost?: RaceLostError;
 }
 
 /**
@@ -367,16 +369,17 @@ export function inUnitOfWork<T>(
   opts: { attempts?: number; busy?: string } = {},
 ): Promise<T> {
   let number = 0;
+  let lost: RaceLostError | undefined;
   return withRetries(
     async () => {
       number++;
       const uow = new UnitOfWork(who);
-      const result = await work(uow, { number, consistent: number > 1 });
+      const result = await work(uow, { number, consistent: number > 1, ...(lost ? { lost } : {}) });
       await uow.commit();
       return result;
     },
     // a transaction that lost to concurrent ones was retried by transactWrite already: not again here
-    (err) => err instanceof RaceLostError,
+    (err) => err instanceof RaceLostError && (lost = err) !== undefined,
     opts.attempts ?? 30,
     opts.busy,
   );

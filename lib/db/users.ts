@@ -90,7 +90,7 @@ export async function getUserByEmail(email: string, alongside: Key[] = []): Prom
   return user ? users.fromItem(user) : undefined;
 }
 
-async function nextUserId(): Promise<number> {
+export async function nextUserId(): Promise<number> {
   const out = await updateItem({ ...updateInput(keys.userCounter(), { add: { value: 1 } }), ReturnValues: 'UPDATED_NEW' });
   return Number(out?.value);
 }
@@ -98,12 +98,11 @@ async function nextUserId(): Promise<number> {
 export type NewUser = Pick<UserRecord, 'username' | 'full_name' | 'email' | 'role' | 'password_hash' | 'is_verified' | 'signup_source'>;
 
 /**
- * Creates a user and its username marker in one transaction; the e-mail is unique
- * because it is the user item's key. Throws DuplicateUserError naming the taken field.
+ * Records a new user (`id` from nextUserId) and its username marker on the unit of work; the
+ * e-mail is unique because it is the user item's key. The commit fails with
+ * DuplicateUserError naming the taken field.
  */
-export async function createUser(input: NewUser, who: Who): Promise<UserRecord> {
-  const id = await nextUserId();
-  const now = nowIso();
+export function recordNewUser(uow: UnitOfWork, input: NewUser, id: number): UserRecord {
   const email = normEmail(input.email);
   const user: UserRecord = {
     id,
@@ -114,14 +113,12 @@ export async function createUser(input: NewUser, who: Who): Promise<UserRecord> 
     is_verified: input.is_verified,
     password_hash: input.password_hash,
     password_changed_at: 0,
-    created_at: now,
-    updated_at: now,
+    created_at: uow.at,
+    updated_at: uow.at,
     ...(input.signup_source ? { signup_source: input.signup_source } : {}),
   };
-  const uow = new UnitOfWork(who);
   uow.create(users, user, { guard: () => new DuplicateUserError('email') });
   uow.include(usernameMarker.putNew({ username: user.username, email }), () => new DuplicateUserError('username'));
-  await uow.commit();
   return user;
 }
 

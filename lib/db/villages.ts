@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { newCode } from '../contract/codes';
-import { numberedSlug, slugify } from '../contract/slug';
+import { numberedSlug } from '../contract/slug';
 import { defineEntity, imageUrl, timestamp, type TransactItem } from './entity';
 import {
   and,
@@ -27,9 +27,9 @@ import { pageOfQueries } from './paging';
 import { KATEGORI } from './scores';
 import { REQUEST_STATUSES, requests } from './requests';
 import { VILLAGE_STATUSES } from './statuses';
-import { UnitOfWork } from './unit-of-work';
+import { RaceLostError, type UnitOfWork } from './unit-of-work';
 import { contributionOf, monthOf, regionKey } from './stats';
-import { changesNothing, type Who } from './history';
+import { changesNothing } from './history';
 import type { UserRecord } from './users';
 
 /** The eight fields a client sends for a village. */
@@ -93,6 +93,19 @@ export const villages = defineEntity({
     // its region's statistics: the village, its category, its children's states (lib/db/stats.ts)
     counts: (v) => [{ region: v, counts: contributionOf(v) }],
     events: (before, after, at) => (!before && after ? [{ region: after, counts: { [`baru_${monthOf(at)}`]: 1 } }] : []),
+    // a hand-over tells both managers (mailed by the outbox drain, once the change committed)
+    notify: (before, after) =>
+      before && after && before.email !== after.email
+        ? [
+            {
+              kind: 'village_handed_over',
+              kd_desa: after.kd_desa,
+              nama_popular: after.nama_popular,
+              dari: before.email,
+              kepada: after.email,
+            },
+          ]
+        : [],
   },
   public: [
     'kd_desa',
@@ -115,10 +128,13 @@ export type VillageFields = z.infer<z.ZodObject<typeof villageFields>>;
 export type PublicVillage = ReturnType<typeof villages.publicView>;
 export const toPublicVillage = villages.publicView;
 
-export class SlugTakenError extends Error {}
-export class VillageCodeTakenError extends Error {}
+/** The slug was taken meanwhile: the next attempt takes a numbered one (`slugToTry`). */
+export class SlugTakenError extends RaceLostError {}
+/** A new village's random code was taken (astronomically unlikely): the next attempt draws another. */
+export class VillageCodeTakenError extends RaceLostError {}
 export class SignupRefusedError extends Error {}
-export class VersionConflictError extends Error {}
+/** Another writer changed the village since it was read: read again. */
+export class VersionConflictError extends RaceLostError {}
 
 export const getVillage = (kd: string, consistent = false) => villages.get(kd, consistent);
 
@@ -176,21 +192,12 @@ async function nextSlugNumber(base: string): Promise<number> {
 }
 
 /**
- * Tries `write(slug)` with the base slug, then with base-N where N comes from the
- * counter, until a slug marker's condition no longer fails. Parallel creators of the
- * same name each get their own number at once instead of racing through -2, -3, …
+ * The slug an attempt tries for `base`: the base itself, or once an attempt lost because its
+ * slug was taken, base-N with N from the counter. Parallel creators of the same name each get
+ * their own number at once instead of racing through -2, -3, …
  */
-async function withFreeSlug<T>(base: string, write: (slug: string) => Promise<T>): Promise<T> {
-  let slug = base;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    try {
-      return await write(slug);
-    } catch (err) {
-      if (!(err instanceof SlugTakenError)) throw err;
-      slug = numberedSlug(base, await nextSlugNumber(base));
-    }
-  }
-  throw new Error(`no free slug found for ${base}`);
+export async function slugToTry(base: string, lost: unknown): Promise<string> {
+  return lost instanceof SlugTakenError ? numberedSlug(base, await nextSlugNumber(base)) : base;
 }
 
 export interface CreatedVillage {
@@ -199,58 +206,46 @@ export interface CreatedVillage {
 }
 
 /**
- * Creates a village, its slug marker, its request (`diproses`) and its history entry in one transaction.
- * With `signupOf`, the same transaction marks that unverified account as having used its
- * one token-less sign-up village (refused with SignupRefusedError otherwise).
+ * Records a new village on the unit of work: the village, its slug marker, its first request
+ * (`diproses`) and its history entry. With `signupOf`, the same transaction marks that
+ * unverified account as having used its one token-less sign-up village (SignupRefusedError
+ * otherwise). A taken slug or code fails the commit with SlugTakenError / VillageCodeTakenError.
  */
-export async function createVillage(
+export function recordNewVillage(
+  uow: UnitOfWork,
   fields: VillageFields,
-  who: Who,
+  slug: string,
   opts: { signupOf?: string; action?: string; security?: boolean } = {},
-): Promise<CreatedVillage> {
+): CreatedVillage {
   const email = normEmail(fields.email);
-  const base = slugify(fields.nama_popular);
-  let codeCollisions = 0;
-  for (;;) {
-    try {
-      return await withFreeSlug(base, async (slug) => {
-        const uow = new UnitOfWork(who);
-        const now = uow.at;
-        const kd = newCode.village();
-        const kdp = newCode.request();
-        const village: VillageRecord = {
-          ...fields,
-          email,
-          kd_desa: kd,
-          slug,
-          created_at: now,
-          updated_at: now,
-          version: 1,
-          child_rev: 1,
-          request_codes: new Set([kdp]),
-          gambar_cover: null,
-          nreq_diproses: 1,
-        };
-        const codeTaken = () => new VillageCodeTakenError();
-        // one more village in its region, unscored, without a status, with a request in progress; new this month
-        uow.create(villages, village, { guard: codeTaken, action: opts.action, security: opts.security });
-        uow.include(slugMarkers.putNew(village), () => new SlugTakenError());
-        // its first request, counted in the village's tallies above (no entry of its own)
-        uow.include(
-          requests.putNew({ kd_permintaan: kdp, kd_desa: kd, email, status_permintaan: 'diproses', created_at: now, updated_at: now }),
-          codeTaken,
-        );
-        uow.listsChange('requests');
-        if (opts.signupOf) uow.include(signupUsed(opts.signupOf, kd), () => new SignupRefusedError());
-        await uow.commit();
-        return { village, kd_permintaan: kdp };
-      });
-    } catch (err) {
-      // A random 10-character code colliding is astronomically unlikely; try a fresh one twice.
-      if (err instanceof VillageCodeTakenError && ++codeCollisions < 3) continue;
-      throw err;
-    }
-  }
+  const now = uow.at;
+  const kd = newCode.village();
+  const kdp = newCode.request();
+  const village: VillageRecord = {
+    ...fields,
+    email,
+    kd_desa: kd,
+    slug,
+    created_at: now,
+    updated_at: now,
+    version: 1,
+    child_rev: 1,
+    request_codes: new Set([kdp]),
+    gambar_cover: null,
+    nreq_diproses: 1,
+  };
+  const codeTaken = () => new VillageCodeTakenError();
+  // one more village in its region, unscored, without a status, with a request in progress; new this month
+  uow.create(villages, village, { guard: codeTaken, action: opts.action, security: opts.security });
+  uow.include(slugMarkers.putNew(village), () => new SlugTakenError());
+  // its first request, counted in the village's tallies above (no entry of its own)
+  uow.include(
+    requests.putNew({ kd_permintaan: kdp, kd_desa: kd, email, status_permintaan: 'diproses', created_at: now, updated_at: now }),
+    codeTaken,
+  );
+  uow.listsChange('requests');
+  if (opts.signupOf) uow.include(signupUsed(opts.signupOf, kd), () => new SignupRefusedError());
+  return { village, kd_permintaan: kdp };
 }
 
 /** The account's one token-less sign-up village, marked used (only while it is unverified and has none). */
@@ -262,39 +257,38 @@ const signupUsed = (email: string, kd: string): TransactItem =>
   );
 
 /**
- * Replaces a village's eight fields if it is still at `current.version`. When the slug
- * changes, the new marker is written and the old one deleted in the same transaction.
- * Fields equal to the stored ones write nothing (`current` is returned).
- * Throws VersionConflictError when another writer came first (the caller re-reads).
+ * Records the replacement of a village's eight fields, if it is still as read (`current`;
+ * VersionConflictError otherwise). When the slug changes (`slug`, from `slugToTry`), the new
+ * marker is written and the old one deleted in the same transaction. Fields equal to the
+ * stored ones record nothing (`current` is returned).
  */
-export async function updateVillage(current: VillageRecord, fields: VillageFields, who: Who, action?: string): Promise<VillageRecord> {
+export function recordVillageChange(
+  uow: UnitOfWork,
+  current: VillageRecord,
+  fields: VillageFields,
+  slug: string,
+  action?: string,
+): VillageRecord {
   const email = normEmail(fields.email);
   if (changesNothing(current, { ...current, ...fields, email })) return current;
-  const base = slugify(fields.nama_popular);
-  const keepSlug = base === slugify(current.nama_popular);
   const moves = regionKey(current).SK !== regionKey(fields).SK;
-  const write = async (slug: string) => {
-    const uow = new UnitOfWork(who);
-    const next: VillageRecord = {
-      ...current,
-      ...fields,
-      email,
-      slug,
-      updated_at: uow.at,
-      version: current.version + 1,
-      // a child's write that read the old region must read again: the village's statistics move whole
-      child_rev: current.child_rev + (moves ? 1 : 0),
-    };
-    const conflict = () => new VersionConflictError();
-    // still as read (its version; when the region changes, also no child changed since); moved to its new region
-    uow.update(villages, current, next, { guard: conflict, action });
-    // a new slug must be free; the current one must still be this village's
-    uow.include(slug === current.slug ? slugMarkers.putIfOwn(next) : slugMarkers.putNew(next), () => new SlugTakenError());
-    if (slug !== current.slug) uow.include(slugMarkers.deleteIfOwn(current.slug, current.kd_desa), conflict);
-    await uow.commit();
-    return next;
+  const next: VillageRecord = {
+    ...current,
+    ...fields,
+    email,
+    slug,
+    updated_at: uow.at,
+    version: current.version + 1,
+    // a child's write that read the old region must read again: the village's statistics move whole
+    child_rev: current.child_rev + (moves ? 1 : 0),
   };
-  return keepSlug ? write(current.slug) : withFreeSlug(base, write);
+  const conflict = () => new VersionConflictError();
+  // still as read (its version; when the region changes, also no child changed since); moved to its new region
+  uow.update(villages, current, next, { guard: conflict, action });
+  // a new slug must be free; the current one must still be this village's
+  uow.include(slug === current.slug ? slugMarkers.putIfOwn(next) : slugMarkers.putNew(next), () => new SlugTakenError());
+  if (slug !== current.slug) uow.include(slugMarkers.deleteIfOwn(current.slug, current.kd_desa), conflict);
+  return next;
 }
 
 /** What the filtered public lists narrow by (every field optional; `kategori` `belum`: unscored). */

@@ -240,7 +240,8 @@ export async function saveSelfAssessment(id: string, kd: string, input: SelfAsse
 
 /** POST …/mandiri/ajukan: the draft, complete (all six values), is submitted; no edits afterwards. */
 export async function submitSelfAssessment(id: string, kd: string, caller: Caller) {
-  return inUnitOfWork(caller, async (uow, read) => {
+  // the evidence links are signed once, after the commit: a retry of the write signs nothing
+  const next = await inUnitOfWork(caller, async (uow, read) => {
     const { round, village, assessment } = await roundAndVillage(id, kd, read.consistent);
     ownedBy(village, caller);
     selfAssessmentOpen(round);
@@ -250,8 +251,9 @@ export async function submitSelfAssessment(id: string, kd: string, caller: Calle
     const next = store.changed(current, { status: 'diajukan' });
     next.diajukan_at = next.updated_at;
     uow.update(assessments, current, next, { guard: () => new RoundChangedError(), action: 'assessment.submitted' });
-    return assessmentView(next);
+    return next;
   });
+  return assessmentView(next);
 }
 
 /** PUT …/penilaian: the six values and a note per criterion. */
@@ -267,7 +269,8 @@ export type ReviewInput = z.output<typeof reviewInput>;
  * public score trajectory) names the round.
  */
 export async function reviewVillage(id: string, kd: string, input: ReviewInput, caller: Caller) {
-  return inUnitOfWork(caller, async (uow, read) => {
+  // the evidence links are signed once, after the commit: a retry of the write signs nothing
+  const { next, gerak } = await inUnitOfWork(caller, async (uow, read) => {
     const [{ round, village, assessment: current }, was] = await Promise.all([
       roundAndVillage(id, kd, read.consistent),
       getScore(kd, true),
@@ -298,8 +301,9 @@ export async function reviewVillage(id: string, kd: string, input: ReviewInput, 
     const score = { kd_desa: kd, ...values, ...computed, id_evaluasi: id };
     if (was) uow.update(scores, was, withValues(was, score), { village, guard: () => new ScoreChangedError() });
     else uow.create(scores, newScore(score), { village, guard: () => new ScoreChangedError() });
-    return { ...(await assessmentView(next)), gerak: store.moveOf(next.kategori_sebelum, computed.kategori_desa) };
+    return { next, gerak: store.moveOf(next.kategori_sebelum, computed.kategori_desa) };
   });
+  return { ...(await assessmentView(next)), gerak };
 }
 
 /** GET /api/evaluasi/{id}/desa/{kd}: the owner, dinas, admin; `belum` when nothing was written yet. */

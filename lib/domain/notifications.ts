@@ -151,8 +151,8 @@ interface Page {
 }
 type Switch = keyof NotificationSwitches;
 interface Plan {
-  /** Which switch lets the recipients have the mail. */
-  switch: Switch;
+  /** Which switch lets the recipients have the mail (`always`: a notice about the account's own rights, never turned off). */
+  switch: Switch | 'always';
   page: (cursor: string | undefined, limit: number) => Promise<Page>;
 }
 
@@ -246,10 +246,11 @@ async function drainNotice(item: OutboxRecord, budget: () => number, stop: () =>
  * Mails one page's recipients (`rate` at a time), those who turned it off skipped: true when
  * every other one's mail is confirmed sent (now or before), so the page is done.
  */
-async function deliverAll(item: OutboxRecord, letters: Page['letters'], on: Switch, run: Run): Promise<boolean> {
+async function deliverAll(item: OutboxRecord, letters: Page['letters'], on: Switch | 'always', run: Run): Promise<boolean> {
   const wanted = letters.filter((l) => {
-    if (!l.to[on]) run.report.skipped++;
-    return l.to[on];
+    const wants = on === 'always' || l.to[on];
+    if (!wants) run.report.skipped++;
+    return wants;
   });
   let done = true;
   for (let i = 0; i < wanted.length && !halted(run.report); i += CONCURRENT) {
@@ -420,6 +421,21 @@ async function planOf(notice: Notice): Promise<Plan> {
       return toOwnerOf(notice.kd_desa, (owner, village) =>
         mails.statusChangedMail(owner.email, to(owner), village, notice.status, notice.keterangan),
       );
+    case 'village_handed_over': {
+      // both managers, whatever their switches: who may manage the village changed
+      const people = await recipients([notice.dari, notice.kepada]);
+      const named = (email: string) => {
+        const r = people.find((p) => p.email === email);
+        return { email, name: r?.full_name || email };
+      };
+      const handover = mails.villageHandedOverMails({
+        village: { kd_desa: notice.kd_desa, nama_popular: notice.nama_popular },
+        previous: named(notice.dari),
+        next: named(notice.kepada),
+      });
+      const letters = people.map((r) => ({ to: r, mail: r.email === notice.dari ? handover.previous : handover.next }));
+      return { switch: 'always', page: async () => single(letters) };
+    }
   }
 }
 

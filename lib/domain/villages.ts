@@ -1,17 +1,16 @@
 import * as z from 'zod';
 import { isCaller, type Acting, type Caller } from '../contract/caller';
 import { getUserByEmail, listUsers, users as userEntity } from '../db/users';
-import { cascadeDeleteVillage, finishVillageDeletion, pendingDeletions, retiredVillageOwner, VillageChangedError } from '../db/cascade';
+import { finishVillageDeletion, pendingDeletions, recordVillageDeletion, retiredVillageOwner } from '../db/cascade';
 import { normEmail } from '../db/keys';
 import { listRequests, requests as requestEntity } from '../db/requests';
-import { isTransactionConflict } from '../db/transact';
-import { readModifyWrite } from './read-modify-write';
+import { inUnitOfWork } from '../db/unit-of-work';
+import { slugify } from '../contract/slug';
 import * as store from '../db/villages';
 import { variantUrl } from '../storage/images';
 import {
   SignupRefusedError,
   toPublicVillage,
-  VersionConflictError,
   VillageCodeTakenError,
   type CreatedVillage,
   type VillageFilter,
@@ -21,11 +20,9 @@ import {
 const getRequests = (codes: string[]) => requestEntity.getMany(codes);
 const getUsers = (emails: string[]) => userEntity.getMany(emails);
 import { conflict, DomainError, forbidden, found, invalid, unauthenticated } from '../contract/errors';
+import { RetriesExhaustedError } from '../platform/retry';
 import { nowMs } from '../platform/clock';
 import { config } from '../platform/config';
-import { log } from '../platform/log';
-import { sendMail } from '../mail/ses';
-import { villageHandedOverMails } from '../mail/templates';
 import { MSG } from '../contract/messages';
 import { regionName } from '../contract/inputs';
 import { sameSignupSource } from '../auth/signup-source';
@@ -61,11 +58,15 @@ export type VillageInput = z.output<typeof villageInput>;
 export async function createVillage(fields: VillageInput, caller: Acting): Promise<CreatedVillage> {
   const owner = await getUserByEmail(fields.email);
   if (!owner) throw invalid(MSG.emailNotRegistered);
+  const base = slugify(fields.nama_popular);
+  // a taken slug or code is a lost race: the next attempt tries another (lib/db/villages.ts slugToTry)
+  const create = (opts?: Parameters<typeof store.recordNewVillage>[3]) =>
+    inUnitOfWork(caller, async (uow, attempt) => store.recordNewVillage(uow, fields, await store.slugToTry(base, attempt.lost), opts));
   try {
     if (isCaller(caller)) {
       // (the access rule already admitted only a pengelola's token)
       if (caller.email !== owner.email) throw forbidden(MSG.villageOwnerOnly);
-      return await store.createVillage(fields, caller);
+      return await create();
     }
     // Sign-up: the first village of a fresh, unverified pengelola account only, within
     // the sign-up window (so nobody can squat a victim's village long after they registered).
@@ -77,10 +78,11 @@ export async function createVillage(fields: VillageInput, caller: Acting): Promi
     if (nowMs() - Date.parse(owner.created_at) > config().signupWindowMs) throw unauthenticated(MSG.tokenMissing);
     if ((await store.villagesByEmail(owner.email)).length > 0) throw unauthenticated(MSG.tokenMissing);
     // a token-less sign-up is a security event (who registered from where), as well as the village's first entry
-    return await store.createVillage(fields, caller, { signupOf: owner.email, action: 'village.signup_created', security: true });
+    return await create({ signupOf: owner.email, action: 'village.signup_created', security: true });
   } catch (err) {
     if (err instanceof SignupRefusedError) throw unauthenticated(MSG.tokenMissing);
-    if (err instanceof VillageCodeTakenError) throw conflict(MSG.villageCodeTaken);
+    // every freshly drawn code collided (astronomically unlikely): the contract's own text
+    if (err instanceof RetriesExhaustedError && err.last instanceof VillageCodeTakenError) throw conflict(MSG.villageCodeTaken);
     throw err;
   }
 }
@@ -92,61 +94,38 @@ export async function ownedVillage(kd: string, caller: Caller, consistent = fals
   return village;
 }
 
-const raceLost = (err: unknown) => err instanceof VersionConflictError || err instanceof VillageChangedError || isTransactionConflict(err);
-
 /**
  * PUT /api/desa-wisata/{kd}: re-reads and re-applies when a concurrent PUT came first
  * (409 "busy" when every attempt lost). Naming another e-mail hands the village over:
  * only to a verified pengelola, with no acceptance step (docs/decisions.md); both
- * managers are mailed once it committed.
+ * managers are mailed through the outbox (the village's `notify`, lib/db/villages.ts).
  */
 export async function updateVillage(kd: string, fields: VillageInput, caller: Caller): Promise<VillageRecord> {
-  let next: Caller | undefined;
+  let handover = false;
   if (normEmail(fields.email) !== normEmail(caller.email)) {
     // A village may pass to another manager, never to an account that cannot manage it.
-    next = await getUserByEmail(fields.email);
+    const next = await getUserByEmail(fields.email);
     if (!next) throw invalid(MSG.emailNotRegistered);
     if (next.role !== 'pengelola') throw invalid(MSG.villageOwnerNotPengelola);
     // nor to a fresh account nobody has vouched for (which would also block its own sign-up village)
     if (!next.is_verified) throw invalid(MSG.villageHandoverUnverified);
+    handover = true;
   }
-  const action = next ? 'village.handed_over' : 'village.updated';
-  const updated = await readModifyWrite({
-    ...ownedVillageKind(kd, caller),
-    write: (current) => store.updateVillage(current, fields, caller, action),
-  });
-  if (next) await mailHandover(updated, caller, next);
-  return updated;
-}
-
-/** A read-modify-write of the caller's own village: read afresh (404/403) on each attempt, 10 attempts, then 409. */
-const ownedVillageKind = (kd: string, caller: Caller) => ({
-  kd,
-  callerId: caller.id,
-  read: () => ownedVillage(kd, caller, true),
-  retryable: raceLost,
-  busy: MSG.villageBusy,
-  attempts: 10,
-});
-
-/** Tells both managers of a committed hand-over; a mail that fails is logged, the PUT still succeeded. */
-async function mailHandover(village: VillageRecord, previous: Caller, next: Caller): Promise<void> {
-  const name = (u: Caller) => u.full_name || u.username;
-  const mails = villageHandedOverMails({
-    village,
-    previous: { email: normEmail(previous.email), name: name(previous) },
-    next: { email: village.email, name: name(next) },
-  });
-  await Promise.all(
-    [mails.previous, mails.next].map(async (mail) => {
-      try {
-        await sendMail(mail);
-      } catch (err) {
-        log.error('hand-over mail failed', err, { kd_desa: village.kd_desa });
-      }
-    }),
+  const action = handover ? 'village.handed_over' : 'village.updated';
+  const base = slugify(fields.nama_popular);
+  return inUnitOfWork(
+    caller,
+    async (uow, attempt) => {
+      const current = await ownedVillage(kd, caller, true);
+      const slug = base === slugify(current.nama_popular) ? current.slug : await store.slugToTry(base, attempt.lost);
+      return store.recordVillageChange(uow, current, fields, slug, action);
+    },
+    OWN_VILLAGE_RETRIES,
   );
 }
+
+/** A write of the caller's own village: read afresh (404/403) on each attempt, 10 attempts, then 409. */
+const OWN_VILLAGE_RETRIES = { attempts: 10, busy: MSG.villageBusy };
 
 /**
  * DELETE /api/desa-wisata/{kd}: the cascade, run again if a child was added meanwhile. A
@@ -155,10 +134,12 @@ async function mailHandover(village: VillageRecord, previous: Caller, next: Call
  */
 export async function deleteVillage(kd: string, caller: Caller): Promise<void> {
   try {
-    await readModifyWrite({
-      ...ownedVillageKind(kd, caller),
-      write: (current) => cascadeDeleteVillage(current, caller),
-    });
+    const { afterCommit } = await inUnitOfWork(
+      caller,
+      async (uow) => recordVillageDeletion(uow, await ownedVillage(kd, caller, true)),
+      OWN_VILLAGE_RETRIES,
+    );
+    await afterCommit?.();
   } catch (err) {
     if (!(err instanceof DomainError && err.kind === 'notFound' && (await finishOwnDeletion(kd, caller)))) throw err;
   }

@@ -10,8 +10,9 @@ import { handler as listScores } from '../../functions/scores/list';
 import { handler as listUsers } from '../../functions/users/list';
 import { createScore } from '../../lib/domain/score-service';
 import { SYSTEM } from '../../lib/db/history';
-import { createUser } from '../../lib/db/users';
-import { createVillage, type VillageFields, type VillageRecord } from '../../lib/db/villages';
+import { createAccount } from '../../lib/auth/accounts';
+import { recordNewVillage, type VillageFields, type VillageRecord } from '../../lib/db/villages';
+import { inUnitOfWork } from '../../lib/db/unit-of-work';
 import { computeScore } from '../../lib/domain/scores';
 import { slugify } from '../../lib/contract/slug';
 import { invoke, uniqueEmail, uniqueName } from '../support/api';
@@ -45,7 +46,7 @@ beforeAll(async () => {
   // owners straight through the repository (no scrypt: this file measures the lists, not sign-up)
   owners.push(
     ...(await inBatches(OWNERS, async (i) => {
-      const u = await createUser(
+      const u = await createAccount(
         {
           username: uniqueName('owner'),
           full_name: `Pengelola Nomor ${i}`,
@@ -72,7 +73,9 @@ beforeAll(async () => {
         nomor_telepon: `+62 812-${String(1000 + i).padStart(4, '0')}-0000`,
         email: owner.email,
       };
-      const { village, kd_permintaan } = await createVillage(fields, SYSTEM);
+      const { village, kd_permintaan } = await inUnitOfWork(SYSTEM, async (uow) =>
+        recordNewVillage(uow, fields, slugify(fields.nama_popular)),
+      );
       return { kd_desa: village.kd_desa, slug: village.slug, kd_permintaan, fields, owner, village };
     })),
   );

@@ -64,21 +64,9 @@ describe('an entity (scores) builds its items and transaction writes without sen
     );
   });
 
-  it('putNew refuses a taken key; putAtVersion and deleteAtVersion require the version read', () => {
+  it('putNew refuses a taken key', () => {
     expect(scores.putNew(record)).toEqual({
       Put: { TableName: 'unit-no-table', Item: scores.toItem(record), ConditionExpression: 'attribute_not_exists(PK)' },
-    });
-    expect(scores.putAtVersion(record, 3).Put).toMatchObject({
-      ConditionExpression: 'version = :v',
-      ExpressionAttributeValues: { ':v': 3 },
-    });
-    expect(scores.deleteAtVersion('DESA-1', 4)).toEqual({
-      Delete: {
-        TableName: 'unit-no-table',
-        Key: keys.score('DESA-1'),
-        ConditionExpression: 'version = :v',
-        ExpressionAttributeValues: { ':v': 4 },
-      },
     });
   });
 

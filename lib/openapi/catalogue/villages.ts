@@ -58,7 +58,7 @@ export const VILLAGE_DOCS = {
       ),
       e(403, MSG.pengelolaOnlyVillage, 'The token is not a pengelola’s'),
       e(403, MSG.villageOwnerOnly, 'The body names another pengelola’s e-mail'),
-      e(409, MSG.villageCodeTaken, 'Three freshly drawn village codes all collided'),
+      e(409, MSG.villageCodeTaken, 'Every freshly drawn village code collided'),
     ],
   }),
   'PUT /api/desa-wisata/{kd_desa}': entry('Replace a village’s eight fields', {

@@ -19,7 +19,8 @@ import { config } from '../../../lib/platform/config';
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { db, tableName } from '../../../lib/db/client';
-import { createUser, toPublicUser, type PublicUser } from '../../../lib/db/users';
+import { toPublicUser, type PublicUser } from '../../../lib/db/users';
+import { createAccount } from '../../../lib/auth/accounts';
 import { SYSTEM } from '../../../lib/db/history';
 import { deleteAllUnder, deleteImages, urlOf } from '../../../lib/storage/images';
 import { s3 } from '../../../lib/storage/s3';
@@ -37,7 +38,7 @@ let hashed: Promise<string> | undefined;
 /** A user with password TEST_PASSWORD and a valid token (no scrypt per user). */
 export async function quickUser(role: Role, verified = true): Promise<TestUser> {
   hashed ??= hashPassword(TEST_PASSWORD);
-  const user = await createUser(
+  const user = await createAccount(
     {
       username: uniqueName(role),
       full_name: `Robust ${role}`,
