@@ -1,5 +1,15 @@
 import * as z from 'zod';
-import { DuplicateUserError, getUserByEmail, markVerified, nextUserId, recordNewUser, toPublicUser, type NewUser, type PublicUser, type UserRecord } from '../db/users';
+import {
+  DuplicateUserError,
+  getUserByEmail,
+  markVerified,
+  nextUserId,
+  recordNewUser,
+  toPublicUser,
+  type NewUser,
+  type PublicUser,
+  type UserRecord,
+} from '../db/users';
 import { inUnitOfWork } from '../db/unit-of-work';
 import type { Who } from '../db/history';
 import { nowMs, pause } from '../platform/clock';

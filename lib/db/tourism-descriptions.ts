@@ -2,12 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { between, eq, fieldMissing, gte, keyQuery, lt, notExists, or, txDelete, txPut, txUpdate, type Condition } from './expression';
 import { getItem, queryPage } from './helpers';
 import { GSI2, keys } from './keys';
-import type { Who } from './history';
-import { withRetries } from '../platform/retry';
-import { isTransactionConflict } from './transact';
 import * as z from 'zod';
 import { defineEntity, imageUrl, parseRecord, timestamp, type TransactItem } from './entity';
-import { UnitOfWork, villageChildTouched } from './unit-of-work';
+import { RaceLostError, villageChildTouched, type UnitOfWork } from './unit-of-work';
 import { assertItemFits } from './item-size';
 
 export const CATEGORIES = ['atraksi', 'penginapan', 'paket_wisata', 'suvenir'] as const;
@@ -70,9 +67,10 @@ export const getTourismDescription = (kd: string, consistent = false) => tourism
 
 export class DescriptionExistsError extends Error {}
 export class DescriptionVillageMissingError extends Error {}
-export class DescriptionVersionError extends Error {}
+/** The description changed since it was read: read again. */
+export class DescriptionVersionError extends RaceLostError {}
 /** The list positions moved meanwhile (a concurrent create or delete): read again and retry. */
-export class PositionsMovedError extends Error {}
+export class PositionsMovedError extends RaceLostError {}
 
 /** The number of descriptions (= the last list position), read strongly consistently. */
 export async function countTourismDescriptions(consistent = false): Promise<number> {
@@ -85,22 +83,19 @@ const counterMove = (from: number, to: number): TransactItem =>
   txUpdate(keys.tourismCounter(), { set: { value: to } }, from === 0 ? or(fieldMissing('value'), eq('value', from)) : eq('value', from));
 
 /**
- * Creates the description at list position total+1 (position item, index item and
- * counter in the same transaction), and records it on the village.
+ * Records the description's creation at list position total+1 (position item, index item and
+ * counter in the same transaction, conditioned on the total read: PositionsMovedError when a
+ * concurrent create or delete moved it), and its village's child_rev.
  */
-export function createTourismDescription(d: TourismDescriptionRecord, who: Who, refs: TransactItem[] = []): Promise<void> {
-  return withRetries(
-    () => createAtNextPosition(d, who, refs),
-    (err) => err instanceof PositionsMovedError || isTransactionConflict(err),
-  );
-}
-
-async function createAtNextPosition(d: TourismDescriptionRecord, who: Who, refs: TransactItem[]): Promise<void> {
+export async function recordNewTourismDescription(
+  uow: UnitOfWork,
+  d: TourismDescriptionRecord,
+  refs: readonly TransactItem[] = [],
+): Promise<void> {
   const total = await countTourismDescriptions(true);
   const pos = total + 1;
-  const uow = new UnitOfWork(who);
   uow.create(tourismDescriptions, d, { guard: () => new DescriptionExistsError() });
-  await commitWithPositions(
+  withPositions(
     uow,
     d.kd_desa,
     [
@@ -139,45 +134,45 @@ export async function positionRemoval(kd: string): Promise<TransactItem[]> {
 }
 
 /**
- * Replaces the description as read (`current`) by `next` (DescriptionVersionError when it
- * changed meanwhile), with its image reference writes (`refs`, lib/db/image-refs.ts);
- * `action` names the change in the history (`tourism_description.items_appended`, …).
- * Returns the description that stands: `current` when nothing the history shows changed
- * (then nothing is written).
+ * Records the replacement of the description as read (`current`) by `next`
+ * (DescriptionVersionError when it changed meanwhile), with its image reference writes
+ * (`refs`, lib/db/image-refs.ts); `action` names the change in the history
+ * (`tourism_description.items_appended`, …). Returns the description that stands: `current`
+ * when nothing the history shows changed (then nothing is recorded).
  */
-export async function replaceTourismDescription(
+export function recordTourismChange(
+  uow: UnitOfWork,
   current: TourismDescriptionRecord,
   next: TourismDescriptionRecord,
-  who: Who,
-  change: { action: string; refs: TransactItem[] },
-): Promise<TourismDescriptionRecord> {
-  const uow = new UnitOfWork(who);
+  change: { action: string; refs: readonly TransactItem[] },
+): TourismDescriptionRecord {
   if (!uow.update(tourismDescriptions, current, next, { guard: () => new DescriptionVersionError(), action: change.action }))
     return current;
   uow.imageRefs(change.refs);
-  await uow.commit();
   return next;
 }
 
-/** Deletes the description as read (DescriptionVersionError when it changed meanwhile), frees its list position, records it on the village. */
-export async function deleteTourismDescription(current: TourismDescriptionRecord, who: Who, refs: TransactItem[] = []): Promise<void> {
+/** Records the deletion of the description as read (DescriptionVersionError when it changed meanwhile); its list position is freed. */
+export async function recordTourismDeletion(
+  uow: UnitOfWork,
+  current: TourismDescriptionRecord,
+  refs: readonly TransactItem[] = [],
+): Promise<void> {
   const positions = await positionRemoval(current.kd_desa);
-  const uow = new UnitOfWork(who);
   uow.delete(tourismDescriptions, current, { guard: () => new DescriptionVersionError(), unchanged: { version: current.version } });
-  await commitWithPositions(uow, current.kd_desa, positions, refs);
+  withPositions(uow, current.kd_desa, positions, refs);
 }
 
 /**
- * Commits a change of the description's presence with its village's child_rev (the village
+ * Records beside a change of the description's presence its village's child_rev (the village
  * is missing when that fails), the list-position writes (a failed one: the positions moved)
  * and the image reference writes.
  */
-function commitWithPositions(uow: UnitOfWork, kd: string, positions: TransactItem[], refs: TransactItem[]): Promise<void> {
+function withPositions(uow: UnitOfWork, kd: string, positions: TransactItem[], refs: readonly TransactItem[]): void {
   uow.include(villageChildTouched(kd), () => new DescriptionVillageMissingError());
   const moved = () => new PositionsMovedError();
   for (const p of positions) uow.include(p, moved);
   uow.imageRefs(refs);
-  return uow.commit();
 }
 
 /**

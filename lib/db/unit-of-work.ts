@@ -1,6 +1,6 @@
 import type { ListKind } from '../contract/lists';
 import { nowIso } from '../platform/clock';
-import { withRetries } from '../platform/retry';
+import { RetriesExhaustedError, withRetries } from '../platform/retry';
 import type { Entity, Key, TransactItem } from './entity';
 import { accountScope, changesNothing, historyOf, type SecurityEvent, type Who } from './history';
 import { keys, normEmail, villageFilterKeys } from './keys';
@@ -370,7 +370,7 @@ export function inUnitOfWork<T>(
 ): Promise<T> {
   let number = 0;
   let lost: RaceLostError | undefined;
-  return withRetries(
+  const attempts = withRetries(
     async () => {
       number++;
       const uow = new UnitOfWork(who);
@@ -383,6 +383,12 @@ export function inUnitOfWork<T>(
     opts.attempts ?? 30,
     opts.busy,
   );
+  // a commit that lost every try to concurrent transactions answers with the write's own "busy" text too
+  return attempts.catch((err: unknown) => {
+    throw err instanceof RetriesExhaustedError && opts.busy && err.message !== opts.busy
+      ? new RetriesExhaustedError(err.attempts, err.last, opts.busy)
+      : err;
+  });
 }
 
 /**

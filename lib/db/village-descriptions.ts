@@ -3,8 +3,7 @@ import { defineEntity, imageUrl, timestamp } from './entity';
 import { and, exists, fieldMissing, txUpdate } from './expression';
 
 import { keys } from './keys';
-import type { Who } from './history';
-import { UnitOfWork } from './unit-of-work';
+import { RaceLostError, type UnitOfWork } from './unit-of-work';
 import type { TransactItem } from './entity';
 import { assertItemFits } from './item-size';
 import type { VillageRecord } from './villages';
@@ -62,7 +61,8 @@ export type VillageDescriptionRecord = z.infer<typeof villageDescriptions.schema
 export const toPublicVillageDescription = villageDescriptions.publicView;
 
 export class VillageDescriptionExistsError extends Error {}
-export class VillageDescriptionVersionError extends Error {}
+/** The description changed since it was read: read again. */
+export class VillageDescriptionVersionError extends RaceLostError {}
 export class VillageDescriptionVillageMissingError extends Error {}
 
 export const getVillageDescription = (kd: string, consistent = false) => villageDescriptions.get(kd, consistent);
@@ -91,45 +91,46 @@ const villageCopyChange = (kd: string, d: VillageDescriptionRecord | null): Tran
   );
 
 /**
- * Commits a change of the description with the village's copy (the village must exist and
+ * Records beside a change of the description the village's copy (the village must exist and
  * not be retiring) and the image reference writes (`refs`, lib/db/image-refs.ts: a failed
  * claim means the image is being deleted).
  */
-function commitWithCopy(uow: UnitOfWork, kd: string, d: VillageDescriptionRecord | null, refs: TransactItem[]): Promise<void> {
+function withCopy(uow: UnitOfWork, kd: string, d: VillageDescriptionRecord | null, refs: readonly TransactItem[]): void {
   uow.include(villageCopyChange(kd, d), () => new VillageDescriptionVillageMissingError());
   uow.imageRefs(refs);
-  return uow.commit();
 }
 
-export function createVillageDescription(d: VillageDescriptionRecord, who: Who, refs: TransactItem[] = []): Promise<void> {
-  const uow = new UnitOfWork(who);
+/** Records a new description (VillageDescriptionExistsError when one exists). */
+export function recordNewVillageDescription(uow: UnitOfWork, d: VillageDescriptionRecord, refs: readonly TransactItem[] = []): void {
   uow.create(villageDescriptions, d, { guard: () => new VillageDescriptionExistsError() });
-  return commitWithCopy(uow, d.kd_desa, d, refs);
+  withCopy(uow, d.kd_desa, d, refs);
 }
 
 /**
- * Replaces the description as read (`current`) by `next` (VillageDescriptionVersionError when
- * it changed meanwhile). Returns the description that stands: `current` when no field the
- * history shows changed (then nothing is written).
+ * Records the replacement of the description as read (`current`) by `next`
+ * (VillageDescriptionVersionError when it changed meanwhile). Returns the description that
+ * stands: `current` when no field the history shows changed (then nothing is recorded).
  */
-export async function replaceVillageDescription(
+export function recordVillageDescriptionChange(
+  uow: UnitOfWork,
   current: VillageDescriptionRecord,
   next: VillageDescriptionRecord,
-  who: Who,
-  refs: TransactItem[],
-): Promise<VillageDescriptionRecord> {
-  const uow = new UnitOfWork(who);
+  refs: readonly TransactItem[],
+): VillageDescriptionRecord {
   if (!uow.update(villageDescriptions, current, next, { guard: () => new VillageDescriptionVersionError() })) return current;
-  await commitWithCopy(uow, next.kd_desa, next, refs);
+  withCopy(uow, next.kd_desa, next, refs);
   return next;
 }
 
-/** Deletes the description as read (VillageDescriptionVersionError when it changed meanwhile). */
-export function deleteVillageDescription(current: VillageDescriptionRecord, who: Who, refs: TransactItem[] = []): Promise<void> {
-  const uow = new UnitOfWork(who);
+/** Records the deletion of the description as read (VillageDescriptionVersionError when it changed meanwhile). */
+export function recordVillageDescriptionDeletion(
+  uow: UnitOfWork,
+  current: VillageDescriptionRecord,
+  refs: readonly TransactItem[] = [],
+): void {
   uow.delete(villageDescriptions, current, {
     guard: () => new VillageDescriptionVersionError(),
     unchanged: { version: current.version },
   });
-  return commitWithCopy(uow, current.kd_desa, null, refs);
+  withCopy(uow, current.kd_desa, null, refs);
 }

@@ -68,7 +68,7 @@ export class ImageChanges {
   ) {}
 
   /**
-   * The request's files, before anything is read or decoded (readModifyWrite): their
+   * The request's files, before anything is read or decoded (writeWithImages, lib/domain/image-writes.ts): their
    * headers must be sound and within the request's image budget (checkImages of
    * lib/domain/image-processing.ts). Only admitted files are stored.
    */
@@ -84,7 +84,7 @@ export class ImageChanges {
    * all with their variants.
    */
   async store(files: UploadedFile[]): Promise<string[]> {
-    if (!files.every((f) => this.admitted.has(f))) throw new Error('files to store must be the request files given to readModifyWrite');
+    if (!files.every((f) => this.admitted.has(f))) throw new Error('files to store must be the request files given to writeWithImages');
     const prepared = new Map<UploadedFile, PreparedImage>();
     for (const f of files) if (!this.storedFor.has(f)) prepared.set(f, await imageMaker().prepare(f.data));
     const results = await Promise.allSettled(

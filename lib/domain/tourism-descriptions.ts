@@ -1,6 +1,5 @@
 import * as z from 'zod';
 import { nowIso } from '../platform/clock';
-import { isTransactionConflict } from '../db/transact';
 import * as store from '../db/tourism-descriptions';
 import {
   CATEGORIES,
@@ -21,7 +20,7 @@ import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG, withFields } from '../contract/messages';
 import { REF_ROOM } from '../db/image-refs';
 import { filesByField, IMAGE_MAX_BYTES, type ImageChanges } from './images';
-import { deleteReleasingImages, readModifyWrite, type RecordKind } from './read-modify-write';
+import { deleteReleasingImages, writeWithImages } from './image-writes';
 import { ownedVillage } from './villages';
 import { refusals, namingRefusal } from '../contract/validation';
 
@@ -206,16 +205,10 @@ async function buildItems(
   return out;
 }
 
-const raceLost = (err: unknown) =>
-  err instanceof DescriptionVersionError || err instanceof PositionsMovedError || isTransactionConflict(err);
-
-/** A read-modify-write of a description reads it afresh on each attempt and retries lost races. */
-const stored: RecordKind<TourismDescriptionRecord> = {
-  read: (kd) => store.getTourismDescription(kd, true),
-  missing: MSG.tourismDescriptionNotFound,
-  retryable: raceLost,
-  busy: MSG.tourismDescriptionBusy,
-};
+/** A description read afresh on each attempt (404 when it is missing). */
+const currentDescription = async (kd: string) => found(await store.getTourismDescription(kd, true), MSG.tourismDescriptionNotFound);
+/** When every attempt lost its race. */
+const BUSY = { busy: MSG.tourismDescriptionBusy };
 
 function mapWriteErrors(err: unknown): never {
   if (err instanceof ItemTooLargeError) throw tooLarge(MSG.itemTooLarge);
@@ -234,13 +227,10 @@ export async function createTourismDescription(
   const village = await ownedVillage(input.kd_desa, caller);
   if (await store.getTourismDescription(village.kd_desa)) throw conflict(MSG.tourismDescriptionExists);
   const byField = filesByField(files);
-  return readModifyWrite({
-    kd: village.kd_desa,
-    callerId: caller.id,
-    files,
-    retryable: () => false, // the create retries its own list-position race (lib/db)
-    busy: MSG.tourismDescriptionBusy,
-    write: async (_none: undefined, images) => {
+  return writeWithImages(
+    { kd: village.kd_desa, callerId: caller.id, files },
+    caller,
+    async (uow, images) => {
       const now = nowIso();
       const record: TourismDescriptionRecord = {
         kd_desa: village.kd_desa,
@@ -261,16 +251,18 @@ export async function createTourismDescription(
         const items = (input[c] ?? []).map((it) => ({ ...it, id: undefined }));
         record[c] = await buildItems(c, items, byField.get(c) ?? [], new Map(), record.next_ids, images, new Set());
       }
-      await store.createTourismDescription(record, caller, images.refWrites([], imagesOf(record), REF_ROOM));
+      // at the next list position: a concurrent create or delete moved it, and the unit of work tries again
+      await store.recordNewTourismDescription(uow, record, images.refWrites([], imagesOf(record), REF_ROOM));
       return record;
     },
-  }).catch(mapWriteErrors);
+    BUSY,
+  ).catch(mapWriteErrors);
 }
 
 /**
- * Runs a read-modify-write of a description: loads it (404 if missing), lets `change`
- * compute the new record, writes it if nobody wrote in between, and otherwise does it
- * again from a fresh read (readModifyWrite). A change that changes nothing writes nothing;
+ * Changes a description as one unit of work: reads it afresh (404 if missing), lets `change`
+ * compute the new record, records it on the condition that nobody wrote in between, and
+ * otherwise does it again from a fresh read. A change that changes nothing writes nothing;
  * the history names the caller and `action` (`tourism_description.<action>`).
  */
 async function modify(
@@ -281,19 +273,19 @@ async function modify(
   files: readonly UploadedFile[] = [],
 ): Promise<TourismDescriptionRecord> {
   const village = await ownedVillage(kd, caller);
-  return readModifyWrite({
-    ...stored,
-    kd: village.kd_desa,
-    callerId: caller.id,
-    files,
-    write: async (current, images) => {
+  return writeWithImages(
+    { kd: village.kd_desa, callerId: caller.id, files },
+    caller,
+    async (uow, images) => {
+      const current = await currentDescription(village.kd_desa);
       const next = await change(structuredClone(current), images);
       const refs = images.refWrites(imagesOf(current), imagesOf(next), REF_ROOM);
       const written = { ...next, version: current.version + 1, updated_at: nowIso() };
       // nothing changed: nothing written (nor recorded), the description answered as it is
-      return store.replaceTourismDescription(current, written, caller, { action: `tourism_description.${action}`, refs });
+      return store.recordTourismChange(uow, current, written, { action: `tourism_description.${action}`, refs });
     },
-  }).catch(mapWriteErrors);
+    BUSY,
+  ).catch(mapWriteErrors);
 }
 
 /** PUT /api/deskripsi-wisata/{kd}: texts replaced when given; each given category replaced (known ids keep theirs). */
@@ -360,8 +352,13 @@ export async function removeTourismItem(kd: string, input: z.output<typeof remov
 /** DELETE /api/deskripsi-wisata/{kd}: the description; its images are released (the sweep collects them after the grace period). */
 export async function deleteTourismDescription(kd: string, caller: Caller): Promise<void> {
   const village = await ownedVillage(kd, caller);
-  await deleteReleasingImages(stored, { kd: village.kd_desa, callerId: caller.id }, imagesOf, (current, refs) =>
-    store.deleteTourismDescription(current, caller, refs),
+  await deleteReleasingImages(
+    { kd: village.kd_desa, callerId: caller.id },
+    caller,
+    () => currentDescription(village.kd_desa),
+    imagesOf,
+    (uow, current, refs) => store.recordTourismDeletion(uow, current, refs),
+    BUSY,
   ).catch(mapWriteErrors);
 }
 

@@ -1,13 +1,11 @@
 import * as z from 'zod';
 import { nowIso } from '../platform/clock';
-import { isTransactionConflict } from '../db/transact';
 import * as store from '../db/village-descriptions';
 import {
   JENIS_DESA,
   villageDescriptionImages,
   type JenisDesa,
   VillageDescriptionExistsError,
-  VillageDescriptionVersionError,
   VillageDescriptionVillageMissingError,
   type VillageDescriptionRecord,
 } from '../db/village-descriptions';
@@ -19,7 +17,7 @@ import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG } from '../contract/messages';
 import { REF_ROOM } from '../db/image-refs';
 import { IMAGE_MAX_BYTES } from './images';
-import { deleteReleasingImages, readModifyWrite, type RecordKind } from './read-modify-write';
+import { deleteReleasingImages, writeWithImages } from './image-writes';
 import { normEmail } from '../db/keys';
 import { refusals, namingRefusal } from '../contract/validation';
 
@@ -101,13 +99,8 @@ function mapErrors(err: unknown): never {
   throw err;
 }
 
-/** Each attempt of a change reads the description afresh; a write that lost a race is tried again. */
-const stored: RecordKind<VillageDescriptionRecord> = {
-  retryable: (err) => err instanceof VillageDescriptionVersionError || isTransactionConflict(err),
-  read: (kd) => store.getVillageDescription(kd, true),
-  missing: MSG.villageDescriptionNotFound,
-  busy: MSG.writeBusy,
-};
+/** A description read afresh on each attempt (404 when it is missing). */
+const currentDescription = async (kd: string) => found(await store.getVillageDescription(kd, true), MSG.villageDescriptionNotFound);
 
 /** POST /api/deskripsi-desa. */
 export async function createVillageDescription(
@@ -117,29 +110,22 @@ export async function createVillageDescription(
 ) {
   const village = await checkOwnedVillage(input.kd_desa, caller, 'badRequest');
   if (await store.getVillageDescription(village.kd_desa)) throw conflict(MSG.villageDescriptionExists);
-  return readModifyWrite({
-    kd: village.kd_desa,
-    callerId: caller.id,
-    files: filesOf(files),
-    retryable: () => false,
-    busy: MSG.writeBusy,
-    write: async (_none: undefined, images) => {
-      const now = nowIso();
-      const { kd_desa, ...fields } = input;
-      const [galeri, cover] = await Promise.all([images.store(files.gallery), files.cover ? images.store([files.cover]) : []]);
-      const record: VillageDescriptionRecord = {
-        kd_desa,
-        ...fields,
-        jenis_desa_list: kindsOf(input),
-        galeri_gambar: galeri,
-        gambar_cover: cover[0] ?? null,
-        version: 1,
-        created_at: now,
-        updated_at: now,
-      };
-      await store.createVillageDescription(record, caller);
-      return record;
-    },
+  return writeWithImages({ kd: village.kd_desa, callerId: caller.id, files: filesOf(files) }, caller, async (uow, images) => {
+    const now = nowIso();
+    const { kd_desa, ...fields } = input;
+    const [galeri, cover] = await Promise.all([images.store(files.gallery), files.cover ? images.store([files.cover]) : []]);
+    const record: VillageDescriptionRecord = {
+      kd_desa,
+      ...fields,
+      jenis_desa_list: kindsOf(input),
+      galeri_gambar: galeri,
+      gambar_cover: cover[0] ?? null,
+      version: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    store.recordNewVillageDescription(uow, record);
+    return record;
   }).catch(mapErrors);
 }
 
@@ -155,42 +141,41 @@ export async function updateVillageDescription(
   caller: Caller,
 ) {
   const village = await checkOwnedVillage(kd, caller, 'notFound');
-  return readModifyWrite({
-    ...stored,
-    kd: village.kd_desa,
-    callerId: caller.id,
-    files: filesOf(files),
-    write: async (current, images) => {
-      const inGallery = new Set(current.galeri_gambar);
-      const kept =
-        input.keep_gallery_images === undefined
-          ? current.galeri_gambar
-          : [...new Set(input.keep_gallery_images.filter((u) => inGallery.has(u)))];
-      const [added, cover] = await Promise.all([images.store(files.gallery), files.cover ? images.store([files.cover]) : []]);
-      const galeri = [...kept, ...added];
-      const chosenCover = cover[0] ?? current.gambar_cover ?? null;
-      const { keep_gallery_images: _kept, ...fields } = input;
-      const record: VillageDescriptionRecord = {
-        ...current,
-        ...fields,
-        jenis_desa_list: kindsOf(input),
-        galeri_gambar: galeri,
-        gambar_cover: chosenCover,
-        version: current.version + 1,
-        updated_at: nowIso(),
-      };
-      const refs = images.refWrites(villageDescriptionImages(current), villageDescriptionImages(record), REF_ROOM);
-      // nothing changed: nothing written (nor recorded), the description answered as it is
-      return store.replaceVillageDescription(current, record, caller, refs);
-    },
+  return writeWithImages({ kd: village.kd_desa, callerId: caller.id, files: filesOf(files) }, caller, async (uow, images) => {
+    const current = await currentDescription(village.kd_desa);
+    const inGallery = new Set(current.galeri_gambar);
+    const kept =
+      input.keep_gallery_images === undefined
+        ? current.galeri_gambar
+        : [...new Set(input.keep_gallery_images.filter((u) => inGallery.has(u)))];
+    const [added, cover] = await Promise.all([images.store(files.gallery), files.cover ? images.store([files.cover]) : []]);
+    const galeri = [...kept, ...added];
+    const chosenCover = cover[0] ?? current.gambar_cover ?? null;
+    const { keep_gallery_images: _kept, ...fields } = input;
+    const record: VillageDescriptionRecord = {
+      ...current,
+      ...fields,
+      jenis_desa_list: kindsOf(input),
+      galeri_gambar: galeri,
+      gambar_cover: chosenCover,
+      version: current.version + 1,
+      updated_at: nowIso(),
+    };
+    const refs = images.refWrites(villageDescriptionImages(current), villageDescriptionImages(record), REF_ROOM);
+    // nothing changed: nothing written (nor recorded), the description answered as it is
+    return store.recordVillageDescriptionChange(uow, current, record, refs);
   }).catch(mapErrors);
 }
 
 /** DELETE /api/deskripsi-desa/{kd}: the description; its images are released (the sweep collects them after the grace period). */
 export async function deleteVillageDescription(kd: string, caller: Caller): Promise<void> {
   const village = await checkOwnedVillage(kd, caller, 'notFound');
-  await deleteReleasingImages(stored, { kd: village.kd_desa, callerId: caller.id }, villageDescriptionImages, (current, refs) =>
-    store.deleteVillageDescription(current, caller, refs),
+  await deleteReleasingImages(
+    { kd: village.kd_desa, callerId: caller.id },
+    caller,
+    () => currentDescription(village.kd_desa),
+    villageDescriptionImages,
+    (uow, current, refs) => store.recordVillageDescriptionDeletion(uow, current, refs),
   ).catch(mapErrors);
 }
 

@@ -150,7 +150,7 @@ describe('a write that loses every retry answers 409, never 500', () => {
     const { result: res, transactions } = await everyTransactionConflicts(() => put(kd_desa, body, owner.token));
     expect(res.statusCode).toBe(409);
     expect(res.body).toEqual({ status: 'fail', message: MSG.villageBusy });
-    expect(transactions).toBe(10 * 8); // transactWrite's 8 tries inside each of the read-modify-write's 10
+    expect(transactions).toBe(8); // transactWrite's 8 tries, never nested in the unit of work's race retries
     expect(await getOne(kd_desa)).toEqual(before);
   });
 
@@ -167,7 +167,7 @@ describe('a write that loses every retry answers 409, never 500', () => {
     expect((await getUserByEmail(user.email))!.is_verified).toBe(false);
   });
 
-  it('a description write (withRetries in lib/domain/images.ts) → 409 through the same error', async () => {
+  it('a description write (writeWithImages, lib/domain/image-writes.ts) → 409 through the same error', async () => {
     const owner = await makeUser('pengelola');
     const { kd_desa } = await makeVillage(owner);
     const data = (penjelasan_umum: string) =>
