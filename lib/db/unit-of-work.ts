@@ -103,10 +103,32 @@ export type CounterShare =
   | { accounts: Counts }
   | { on: Key; counts: Counts; label?: Record<string, string>; mustExist?: Guard };
 
+/** What a step of the unit's transaction is, by name (`plan()`). */
+export type StepName = 'record' | 'history' | 'counter' | 'village' | 'outbox' | 'image-ref' | 'marker' | 'check';
+
 interface Step {
   item: TransactItem;
   guard?: Guard;
+  /** Counters and the village's own item are named by derive; the rest where pushed (default `marker`: an undeclared item). */
+  name?: StepName;
 }
+
+/** One step as `plan()` tells it: its name, what it does to which item (`PK SK`), and for a list version its kind. */
+export interface PlannedStep {
+  step: StepName | 'list-version' | 'applied-marker';
+  op: 'put' | 'update' | 'delete' | 'check';
+  key: string;
+  list?: ListKind;
+}
+
+const opOf = (item: TransactItem): { op: PlannedStep['op']; key: Key } =>
+  item.Put
+    ? { op: 'put', key: { PK: String(item.Put.Item!.PK), SK: String(item.Put.Item!.SK) } }
+    : item.Update
+      ? { op: 'update', key: item.Update.Key as Key }
+      : item.Delete
+        ? { op: 'delete', key: item.Delete.Key as Key }
+        : { op: 'check', key: item.ConditionCheck!.Key as Key };
 
 type AnyEntity = Entity<any, any>;
 type RecordOf<E extends AnyEntity> = ReturnType<E['fromItem']>;
@@ -134,7 +156,7 @@ export class UnitOfWork {
 
   /** Stores a new record (refused if its key is taken: `guard`). */
   create<E extends AnyEntity>(entity: E, record: RecordOf<E>, opts: ChangeOptions = {}): void {
-    this.steps.push({ item: entity.putNew(record), guard: opts.guard });
+    this.steps.push({ item: entity.putNew(record), guard: opts.guard, name: 'record' });
     this.derive(entity, undefined, record, opts);
   }
 
@@ -147,7 +169,7 @@ export class UnitOfWork {
     const stamps: readonly string[] = (entity.changes as ChangeDeclaration<Record<string, unknown>> | undefined)?.stamps ?? [];
     const without = (r: object) => Object.fromEntries(Object.entries(r).filter(([k]) => !stamps.includes(k)));
     if (changesNothing(without(before), without(after))) return false;
-    this.steps.push({ item: entity.replaceIfUnchanged(before, after), guard: opts.guard });
+    this.steps.push({ item: entity.replaceIfUnchanged(before, after), guard: opts.guard, name: 'record' });
     this.derive(entity, before, after, opts);
     return true;
   }
@@ -165,7 +187,7 @@ export class UnitOfWork {
   ): void {
     const id = entity.id(before);
     const item = opts.as ?? (opts.unchanged ? entity.deleteIfUnchanged(id, opts.unchanged) : entity.deleteIfExists(id));
-    this.steps.push({ item, guard: opts.guard });
+    this.steps.push({ item, guard: opts.guard, name: 'record' });
     this.derive(entity, before, undefined, opts);
   }
 
@@ -179,7 +201,7 @@ export class UnitOfWork {
    * its own items: a failed claim means the image is being deleted.
    */
   imageRefs(refs: readonly TransactItem[]): void {
-    this.steps.push(...guardedRefs(refs));
+    this.steps.push(...guardedRefs(refs).map((r) => ({ ...r, name: 'image-ref' as const })));
   }
 
   /**
@@ -190,6 +212,7 @@ export class UnitOfWork {
    */
   securityEvent(action: SecurityEvent, email: string, before: object | undefined, after: object | undefined): void {
     this.steps.push({
+      name: 'history',
       item: historyOf({ who: this.who, action, record: normEmail(email), scope: accountScope(email), security: true, before, after }),
     });
   }
@@ -201,7 +224,7 @@ export class UnitOfWork {
 
   /** Requires an item to exist (and not to be retiring) without changing it. */
   requireExists(key: Key, guard: Guard): void {
-    this.steps.push({ item: txCheck(key, present()), guard });
+    this.steps.push({ item: txCheck(key, present()), guard, name: 'check' });
   }
 
   get empty(): boolean {
@@ -211,6 +234,19 @@ export class UnitOfWork {
   /** How many items the transaction holds so far (besides list versions; with a keyed request's applied marker). */
   get size(): number {
     return this.steps.length + (inKeyedRequest() ? 1 : 0);
+  }
+
+  /**
+   * What the unit would write, step by step, without writing anything: the seam a unit test
+   * holds to check an entity's derived effects (tests/unit/unit-of-work.test.ts).
+   */
+  plan(): PlannedStep[] {
+    const marker = appliedMarker();
+    return [
+      ...this.steps.map((s) => ({ step: s.name ?? ('marker' as const), ...keyText(s.item) })),
+      ...[...this.lists].map((list) => ({ step: 'list-version' as const, op: 'update' as const, key: `LISTVER#${list}`, list })),
+      ...(marker ? [{ step: 'applied-marker' as const, ...keyText(marker.item) }] : []),
+    ];
   }
 
   /**
@@ -233,12 +269,13 @@ export class UnitOfWork {
     const declared = entity.changes as ChangeDeclaration<R> | undefined;
     if (!declared) return;
     for (const kind of declared.lists ?? []) this.lists.add(kind);
-    for (const notice of declared.notify?.(before, after) ?? []) this.steps.push({ item: outboxItem(notice, this.at) });
+    for (const notice of declared.notify?.(before, after) ?? []) this.steps.push({ item: outboxItem(notice, this.at), name: 'outbox' });
     const h = declared.history;
     const rec = (after ?? before)!;
     const kind: ChangeKind = !before ? 'created' : !after ? 'deleted' : 'updated';
     if (h)
       this.steps.push({
+        name: 'history',
         item: historyOf({
           who: this.who,
           action: opts.action ?? `${h.subject}.${h.actions?.[kind] ?? kind}`,
@@ -257,7 +294,7 @@ export class UnitOfWork {
         ...(after && declared.counts ? declared.counts(after) : []),
         ...(declared.events?.(before, after, this.at) ?? []),
       ];
-      for (const step of counterItems(shares)) this.steps.push(step);
+      for (const step of counterItems(shares)) this.steps.push({ ...step, name: 'counter' });
     }
     const link = declared.village;
     if (link && opts.village) this.villageEffect(link, before, after, opts.village, opts.villageMustExist);
@@ -277,6 +314,7 @@ export class UnitOfWork {
     const t = tallyChange(village, tallies);
     const region = sum(t.region, recategorised ? categoryChange(village.kategori, kategori, this.at) : {});
     this.steps.push({
+      name: 'village',
       item: villageItemChange(village, {
         counts: t.village,
         ...(code && link.codes ? { set: link.codes.set, ...code } : {}),
@@ -284,9 +322,14 @@ export class UnitOfWork {
       }),
       guard: () => new VillageStaleError(),
     });
-    for (const item of regionCounts(village, region)) this.steps.push({ item });
+    for (const item of regionCounts(village, region)) this.steps.push({ item, name: 'counter' });
   }
 }
+
+const keyText = (item: TransactItem) => {
+  const { op, key } = opOf(item);
+  return { op, key: `${key.PK} ${key.SK}` };
+};
 
 const scaled = (s: CounterShare, by: number): CounterShare =>
   'accounts' in s ? { accounts: mapCounts(s.accounts, by) } : { ...s, counts: mapCounts(s.counts, by) };
