@@ -41,6 +41,15 @@ export class ImageReleasedError extends Error {}
 export const REF_ROOM = 90;
 
 /**
+ * Where a unit of work gets the image reference writes of a change (lib/domain/images.ts
+ * ImageChanges, given by writeWithImages): claims of the images `after` lists that `before`
+ * did not (unless this request stored them), releases of those it no longer lists, within `room`.
+ */
+export interface ImageRefSource {
+  refWrites(before: Iterable<string>, after: Iterable<string>, room: number): TransactItem[];
+}
+
+/**
  * A change's reference writes, each guarded: a failed claim means the image is being
  * deleted. Placed after the change's own items, whose guards come first.
  */

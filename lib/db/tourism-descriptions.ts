@@ -51,6 +51,8 @@ export const tourismDescriptions = defineEntity({
       view: (d): object => ({ ...d, gambar: imagesOf(d) }),
     },
     lists: ['tourism'],
+    // the images it lists: claimed and released with each change (lib/db/image-refs.ts)
+    images: (d): string[] => imagesOf(d),
   },
   indexes: (d) => (d.atraksi.some((a) => a.gambar.length > 0) ? keys.attractionIndex(d.random_key) : {}),
   public: ['kd_desa', 'penjelasan_umum', 'fasilitas', 'dokumentasi_desa', ...CATEGORIES, 'created_at', 'updated_at'],
@@ -87,24 +89,15 @@ const counterMove = (from: number, to: number): TransactItem =>
  * counter in the same transaction, conditioned on the total read: PositionsMovedError when a
  * concurrent create or delete moved it), and its village's child_rev.
  */
-export async function recordNewTourismDescription(
-  uow: UnitOfWork,
-  d: TourismDescriptionRecord,
-  refs: readonly TransactItem[] = [],
-): Promise<void> {
+export async function recordNewTourismDescription(uow: UnitOfWork, d: TourismDescriptionRecord): Promise<void> {
   const total = await countTourismDescriptions(true);
   const pos = total + 1;
   uow.create(tourismDescriptions, d, { guard: () => new DescriptionExistsError() });
-  withPositions(
-    uow,
-    d.kd_desa,
-    [
-      counterMove(total, pos),
-      txPut({ ...keys.tourismPosition(d.kd_desa), pos }),
-      txPut({ ...keys.tourismIndex(pos), kd_desa: d.kd_desa }, notExists()),
-    ],
-    refs,
-  );
+  withPositions(uow, d.kd_desa, [
+    counterMove(total, pos),
+    txPut({ ...keys.tourismPosition(d.kd_desa), pos }),
+    txPut({ ...keys.tourismIndex(pos), kd_desa: d.kd_desa }, notExists()),
+  ]);
 }
 
 /**
@@ -135,8 +128,8 @@ export async function positionRemoval(kd: string): Promise<TransactItem[]> {
 
 /**
  * Records the replacement of the description as read (`current`) by `next`
- * (DescriptionVersionError when it changed meanwhile), with its image reference writes
- * (`refs`, lib/db/image-refs.ts); `action` names the change in the history
+ * (DescriptionVersionError when it changed meanwhile; its image claims and releases are
+ * derived from the two, lib/db/image-refs.ts); `action` names the change in the history
  * (`tourism_description.items_appended`, …). Returns the description that stands: `current`
  * when nothing the history shows changed (then nothing is recorded).
  */
@@ -144,35 +137,27 @@ export function recordTourismChange(
   uow: UnitOfWork,
   current: TourismDescriptionRecord,
   next: TourismDescriptionRecord,
-  change: { action: string; refs: readonly TransactItem[] },
+  action: string,
 ): TourismDescriptionRecord {
-  if (!uow.update(tourismDescriptions, current, next, { guard: () => new DescriptionVersionError(), action: change.action }))
-    return current;
-  uow.imageRefs(change.refs);
+  if (!uow.update(tourismDescriptions, current, next, { guard: () => new DescriptionVersionError(), action })) return current;
   return next;
 }
 
 /** Records the deletion of the description as read (DescriptionVersionError when it changed meanwhile); its list position is freed. */
-export async function recordTourismDeletion(
-  uow: UnitOfWork,
-  current: TourismDescriptionRecord,
-  refs: readonly TransactItem[] = [],
-): Promise<void> {
+export async function recordTourismDeletion(uow: UnitOfWork, current: TourismDescriptionRecord): Promise<void> {
   const positions = await positionRemoval(current.kd_desa);
   uow.delete(tourismDescriptions, current, { guard: () => new DescriptionVersionError(), unchanged: { version: current.version } });
-  withPositions(uow, current.kd_desa, positions, refs);
+  withPositions(uow, current.kd_desa, positions);
 }
 
 /**
  * Records beside a change of the description's presence its village's child_rev (the village
- * is missing when that fails), the list-position writes (a failed one: the positions moved)
- * and the image reference writes.
+ * is missing when that fails) and the list-position writes (a failed one: the positions moved).
  */
-function withPositions(uow: UnitOfWork, kd: string, positions: TransactItem[], refs: readonly TransactItem[]): void {
+function withPositions(uow: UnitOfWork, kd: string, positions: TransactItem[]): void {
   uow.include(villageChildTouched(kd), () => new DescriptionVillageMissingError());
   const moved = () => new PositionsMovedError();
   for (const p of positions) uow.include(p, moved);
-  uow.imageRefs(refs);
 }
 
 /**

@@ -8,7 +8,7 @@ import { listsChanged } from './list-versions';
 import { and, eq, exists, fieldMissing, ifAbsent, txCheck, txUpdate, type Condition } from './expression';
 import { accountCounts, categoryChange, moving, regionCounts, regionKey, sum, tallyChange, type Counts, type Region } from './stats';
 import { outboxItem, type Notice } from './outbox';
-import { guardedRefs } from './image-refs';
+import { guardedRefs, REF_ROOM, type ImageRefSource } from './image-refs';
 import { guarded, transactWrite, type Guard } from './transact';
 import { appliedMarker, inKeyedRequest } from './applied-once';
 
@@ -82,6 +82,12 @@ export interface ChangeDeclaration<R> {
   /** The public lists its records appear in. */
   lists?: readonly ListKind[];
   village?: VillageLink<R>;
+  /**
+   * The images a record lists: a change's claims and releases of them are derived from before
+   * and after (lib/db/image-refs.ts), in the change's transaction. A change of such a record
+   * needs the request's image source (`useImages`, given by writeWithImages).
+   */
+  images?: (record: R) => Iterable<string>;
   /** Fields every update moves (a shown timestamp) that are no change on their own. */
   stamps?: readonly (keyof R & string)[];
   /**
@@ -149,6 +155,7 @@ export interface ChangeOptions {
 export class UnitOfWork {
   private readonly steps: Step[] = [];
   private readonly lists = new Set<ListKind>();
+  private imageSource?: ImageRefSource;
   /** The time of this unit of work (history entries, monthly counters). */
   readonly at = nowIso();
 
@@ -196,12 +203,9 @@ export class UnitOfWork {
     this.steps.push({ item, guard });
   }
 
-  /**
-   * The change's image reference writes (claims and releases, lib/db/image-refs.ts), after
-   * its own items: a failed claim means the image is being deleted.
-   */
-  imageRefs(refs: readonly TransactItem[]): void {
-    this.steps.push(...guardedRefs(refs).map((r) => ({ ...r, name: 'image-ref' as const })));
+  /** The request's image source: what this unit's changes of records with images claim and release. */
+  useImages(source: ImageRefSource): void {
+    this.imageSource = source;
   }
 
   /**
@@ -269,6 +273,12 @@ export class UnitOfWork {
     const declared = entity.changes as ChangeDeclaration<R> | undefined;
     if (!declared) return;
     for (const kind of declared.lists ?? []) this.lists.add(kind);
+    if (declared.images) {
+      // a failed claim means the image is being deleted (ImageReleasedError)
+      if (!this.imageSource) throw new Error('a change of a record that lists images needs the request image source (writeWithImages)');
+      const refs = this.imageSource.refWrites(before ? declared.images(before) : [], after ? declared.images(after) : [], REF_ROOM);
+      this.steps.push(...guardedRefs(refs).map((r) => ({ ...r, name: 'image-ref' as const })));
+    }
     for (const notice of declared.notify?.(before, after) ?? []) this.steps.push({ item: outboxItem(notice, this.at), name: 'outbox' });
     const h = declared.history;
     const rec = (after ?? before)!;

@@ -41,6 +41,8 @@ export const villageDescriptions = defineEntity({
     history: { subject: 'village_description', record: (d) => d.kd_desa, kd_desa: (d) => d.kd_desa },
     // the village list shows its cover and kinds (the village's copy below)
     lists: ['villages'],
+    // its gallery and cover: claimed and released with each change (lib/db/image-refs.ts)
+    images: (d): string[] => villageDescriptionImages(d),
   },
   public: [
     'kd_desa',
@@ -90,20 +92,15 @@ const villageCopyChange = (kd: string, d: VillageDescriptionRecord | null): Tran
     and(exists(), fieldMissing<VillageRecord>('deleting')), // not a village being deleted
   );
 
-/**
- * Records beside a change of the description the village's copy (the village must exist and
- * not be retiring) and the image reference writes (`refs`, lib/db/image-refs.ts: a failed
- * claim means the image is being deleted).
- */
-function withCopy(uow: UnitOfWork, kd: string, d: VillageDescriptionRecord | null, refs: readonly TransactItem[]): void {
+/** Records beside a change of the description the village's copy (the village must exist and not be retiring). */
+function withCopy(uow: UnitOfWork, kd: string, d: VillageDescriptionRecord | null): void {
   uow.include(villageCopyChange(kd, d), () => new VillageDescriptionVillageMissingError());
-  uow.imageRefs(refs);
 }
 
 /** Records a new description (VillageDescriptionExistsError when one exists). */
-export function recordNewVillageDescription(uow: UnitOfWork, d: VillageDescriptionRecord, refs: readonly TransactItem[] = []): void {
+export function recordNewVillageDescription(uow: UnitOfWork, d: VillageDescriptionRecord): void {
   uow.create(villageDescriptions, d, { guard: () => new VillageDescriptionExistsError() });
-  withCopy(uow, d.kd_desa, d, refs);
+  withCopy(uow, d.kd_desa, d);
 }
 
 /**
@@ -115,22 +112,17 @@ export function recordVillageDescriptionChange(
   uow: UnitOfWork,
   current: VillageDescriptionRecord,
   next: VillageDescriptionRecord,
-  refs: readonly TransactItem[],
 ): VillageDescriptionRecord {
   if (!uow.update(villageDescriptions, current, next, { guard: () => new VillageDescriptionVersionError() })) return current;
-  withCopy(uow, next.kd_desa, next, refs);
+  withCopy(uow, next.kd_desa, next);
   return next;
 }
 
 /** Records the deletion of the description as read (VillageDescriptionVersionError when it changed meanwhile). */
-export function recordVillageDescriptionDeletion(
-  uow: UnitOfWork,
-  current: VillageDescriptionRecord,
-  refs: readonly TransactItem[] = [],
-): void {
+export function recordVillageDescriptionDeletion(uow: UnitOfWork, current: VillageDescriptionRecord): void {
   uow.delete(villageDescriptions, current, {
     guard: () => new VillageDescriptionVersionError(),
     unchanged: { version: current.version },
   });
-  withCopy(uow, current.kd_desa, null, refs);
+  withCopy(uow, current.kd_desa, null);
 }

@@ -1,9 +1,8 @@
 import { invalid } from '../contract/errors';
 import { MSG } from '../contract/messages';
 import type { UploadedFile } from '../contract/files';
-import type { TransactItem } from '../db/entity';
 import type { Who } from '../db/history';
-import { ImageReleasedError, REF_ROOM } from '../db/image-refs';
+import { ImageReleasedError } from '../db/image-refs';
 import { inUnitOfWork, type Attempt, type UnitOfWork } from '../db/unit-of-work';
 import { ImageChanges } from './images';
 
@@ -18,9 +17,10 @@ export interface ImageScope {
 /**
  * A write that stores or releases images, as one unit of work (inUnitOfWork: its attempts
  * read afresh and decide again). The images it stores are processed and stored once, outside
- * the attempts (a retry reuses them), and removed if the write finally fails; the image
- * references (claims and releases, `images.refWrites`) go into its transaction, and releases
- * that did not fit are recorded after the commit.
+ * the attempts (a retry reuses them), and removed if the write finally fails. The unit of work
+ * derives the image references (claims and releases) of each change from the records before and
+ * after (an entity's `images` declaration) through `images`, in its transaction; releases that
+ * did not fit are recorded after the commit.
  */
 export async function writeWithImages<T>(
   scope: ImageScope,
@@ -32,7 +32,14 @@ export async function writeWithImages<T>(
   await images.admit(scope.files ?? []);
   let result: T;
   try {
-    result = await inUnitOfWork(who, (uow, attempt) => work(uow, images, attempt), opts);
+    result = await inUnitOfWork(
+      who,
+      (uow, attempt) => {
+        uow.useImages(images);
+        return work(uow, images, attempt);
+      },
+      opts,
+    );
   } catch (err) {
     await images.rollback();
     if (err instanceof ImageReleasedError) throw invalid(MSG.imageNotFound);
@@ -43,24 +50,15 @@ export async function writeWithImages<T>(
 }
 
 /**
- * Deletes a record read afresh on each attempt (`read`), releasing every image it lists in the
- * same transaction (`record` records the deletion with those `refs`).
+ * Deletes a record read afresh on each attempt (`read`): `record` records the deletion, whose
+ * releases of every image the record lists the unit of work derives.
  */
 export function deleteReleasingImages<R>(
   scope: ImageScope,
   who: Who,
   read: () => Promise<R>,
-  imagesOf: (record: R) => Iterable<string>,
-  record: (uow: UnitOfWork, current: R, refs: TransactItem[]) => void | Promise<void>,
+  record: (uow: UnitOfWork, current: R) => void | Promise<void>,
   opts: { busy?: string } = {},
 ): Promise<void> {
-  return writeWithImages(
-    scope,
-    who,
-    async (uow, images) => {
-      const current = await read();
-      await record(uow, current, images.refWrites(imagesOf(current), [], REF_ROOM));
-    },
-    opts,
-  );
+  return writeWithImages(scope, who, async (uow) => record(uow, await read()), opts);
 }

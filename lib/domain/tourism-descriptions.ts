@@ -18,7 +18,6 @@ import { conflict, invalid, found, notFound, tooLarge } from '../contract/errors
 import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG, withFields } from '../contract/messages';
-import { REF_ROOM } from '../db/image-refs';
 import { filesByField, IMAGE_MAX_BYTES, type ImageChanges } from './images';
 import { deleteReleasingImages, writeWithImages } from './image-writes';
 import { ownedVillage } from './villages';
@@ -252,7 +251,7 @@ export async function createTourismDescription(
         record[c] = await buildItems(c, items, byField.get(c) ?? [], new Map(), record.next_ids, images, new Set());
       }
       // at the next list position: a concurrent create or delete moved it, and the unit of work tries again
-      await store.recordNewTourismDescription(uow, record, images.refWrites([], imagesOf(record), REF_ROOM));
+      await store.recordNewTourismDescription(uow, record);
       return record;
     },
     BUSY,
@@ -279,10 +278,9 @@ async function modify(
     async (uow, images) => {
       const current = await currentDescription(village.kd_desa);
       const next = await change(structuredClone(current), images);
-      const refs = images.refWrites(imagesOf(current), imagesOf(next), REF_ROOM);
       const written = { ...next, version: current.version + 1, updated_at: nowIso() };
       // nothing changed: nothing written (nor recorded), the description answered as it is
-      return store.recordTourismChange(uow, current, written, { action: `tourism_description.${action}`, refs });
+      return store.recordTourismChange(uow, current, written, `tourism_description.${action}`);
     },
     BUSY,
   ).catch(mapWriteErrors);
@@ -356,8 +354,7 @@ export async function deleteTourismDescription(kd: string, caller: Caller): Prom
     { kd: village.kd_desa, callerId: caller.id },
     caller,
     () => currentDescription(village.kd_desa),
-    imagesOf,
-    (uow, current, refs) => store.recordTourismDeletion(uow, current, refs),
+    (uow, current) => store.recordTourismDeletion(uow, current),
     BUSY,
   ).catch(mapWriteErrors);
 }

@@ -3,7 +3,6 @@ import { nowIso } from '../platform/clock';
 import * as store from '../db/village-descriptions';
 import {
   JENIS_DESA,
-  villageDescriptionImages,
   type JenisDesa,
   VillageDescriptionExistsError,
   VillageDescriptionVillageMissingError,
@@ -15,7 +14,6 @@ import { conflict, forbidden, invalid, found, notFound, tooLarge } from '../cont
 import { ItemTooLargeError } from '../db/item-size';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { MSG } from '../contract/messages';
-import { REF_ROOM } from '../db/image-refs';
 import { IMAGE_MAX_BYTES } from './images';
 import { deleteReleasingImages, writeWithImages } from './image-writes';
 import { normEmail } from '../db/keys';
@@ -161,9 +159,8 @@ export async function updateVillageDescription(
       version: current.version + 1,
       updated_at: nowIso(),
     };
-    const refs = images.refWrites(villageDescriptionImages(current), villageDescriptionImages(record), REF_ROOM);
     // nothing changed: nothing written (nor recorded), the description answered as it is
-    return store.recordVillageDescriptionChange(uow, current, record, refs);
+    return store.recordVillageDescriptionChange(uow, current, record);
   }).catch(mapErrors);
 }
 
@@ -174,8 +171,7 @@ export async function deleteVillageDescription(kd: string, caller: Caller): Prom
     { kd: village.kd_desa, callerId: caller.id },
     caller,
     () => currentDescription(village.kd_desa),
-    villageDescriptionImages,
-    (uow, current, refs) => store.recordVillageDescriptionDeletion(uow, current, refs),
+    (uow, current) => store.recordVillageDescriptionDeletion(uow, current),
   ).catch(mapErrors);
 }
 

@@ -11,6 +11,7 @@ import { UnitOfWork, type PlannedStep } from '../../lib/db/unit-of-work';
 import { recordNewVillage, recordVillageChange, type VillageRecord } from '../../lib/db/villages';
 import { recordTourismChange, type TourismDescriptionRecord } from '../../lib/db/tourism-descriptions';
 import { imageClaim } from '../../lib/db/image-refs';
+import { recordNewVillageDescription, type VillageDescriptionRecord } from '../../lib/db/village-descriptions';
 
 const fields = {
   provinsi: 'DI Yogyakarta',
@@ -100,8 +101,38 @@ describe('the unit of work tells what it would write', () => {
       updated_at: at,
     };
     const uow = new UnitOfWork(SYSTEM);
-    const refs = [imageClaim('images/u/1/a.png', 'DESA-1', Date.now())];
-    recordTourismChange(uow, current, { ...current, penjelasan_umum: 'b', version: 2 }, { action: 'tourism_description.updated', refs });
+    // the request's image source: a claim per image the change adds, a release per one it drops
+    const seen: [string[], string[]][] = [];
+    uow.useImages({
+      refWrites: (before, after) => {
+        seen.push([[...before], [...after]]);
+        return [imageClaim('images/u/1/a.png', 'DESA-1', Date.now())];
+      },
+    });
+    const url = 'http://127.0.0.1:4569/unit-bucket/images/u/1/a.png';
+    const next = { ...current, atraksi: [{ id: 1, nama_atraksi: 'A', gambar: [url] }], version: 2 };
+    recordTourismChange(uow, current, next, 'tourism_description.updated');
+    expect(seen).toEqual([[[], [url]]]);
     expect(names(uow.plan())).toEqual(expect.arrayContaining(['record', 'history', 'image-ref', 'list-version']));
+  });
+
+  it('a change of a record that lists images, without the request image source, is refused at once (a bug, not a request)', () => {
+    const at = new Date().toISOString();
+    const d = {
+      kd_desa: 'DESA-2',
+      lokasi_desa: 'x',
+      deskripsi_desa: 'x',
+      fasilitas_desa: 'x',
+      galeri_gambar: [],
+      gambar_cover: null,
+      url_video: null,
+      jenis_desa: 'Alam',
+      latitude: 0,
+      longitude: 0,
+      version: 1,
+      created_at: at,
+      updated_at: at,
+    } as unknown as VillageDescriptionRecord;
+    expect(() => recordNewVillageDescription(new UnitOfWork(SYSTEM), d)).toThrow('writeWithImages');
   });
 });
