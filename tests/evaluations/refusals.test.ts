@@ -5,38 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import { handler as createRound } from '../../functions/evaluations/create';
-import { handler as updateRound } from '../../functions/evaluations/update';
-import { handler as getRound } from '../../functions/evaluations/get';
-import { handler as deleteRound } from '../../functions/evaluations/delete';
-import { handler as selfAssess } from '../../functions/evaluations/self-assess';
-import { handler as submit } from '../../functions/evaluations/submit';
-import { handler as review } from '../../functions/evaluations/review';
-import { handler as villageAssessment } from '../../functions/evaluations/village';
 import { handler as setSwitches } from '../../functions/auth/notifications';
 import { MSG } from '../../lib/contract/messages';
 import { invoke, uniqueName } from '../support/api';
 import { newRound, roundBody, saveDraft, SIX } from '../support/evaluations';
+import { rounds } from '../support/evaluations';
 import { makeUser } from '../support/users';
 import { makeVillage } from '../support/villages';
 
-const R = '/api/evaluasi/{id_evaluasi}';
-const V = `${R}/desa/{kd_desa}`;
-const idPath = (id: string) => ({ id_evaluasi: id });
-const vPath = (id: string, kd: string) => ({ id_evaluasi: id, kd_desa: kd });
+const { post, put, del, getOne, draft, send, rate, one } = rounds;
 
-const post = (body: unknown, token: string) => invoke(createRound, { method: 'POST', resource: '/api/evaluasi', body, token });
-const put = (id: string, body: unknown, token: string) =>
-  invoke(updateRound, { method: 'PUT', resource: R, pathParameters: idPath(id), body, token });
-const getOne = (id: string, token: string) => invoke(getRound, { method: 'GET', resource: R, pathParameters: idPath(id), token });
-const del = (id: string, token: string) => invoke(deleteRound, { method: 'DELETE', resource: R, pathParameters: idPath(id), token });
-const draft = (id: string, kd: string, body: unknown, token: string) =>
-  invoke(selfAssess, { method: 'PUT', resource: `${V}/mandiri`, pathParameters: vPath(id, kd), body, token });
-const send = (id: string, kd: string, token: string) =>
-  invoke(submit, { method: 'POST', resource: `${V}/mandiri/ajukan`, pathParameters: vPath(id, kd), token });
-const rate = (id: string, kd: string, body: unknown, token: string) =>
-  invoke(review, { method: 'PUT', resource: `${V}/penilaian`, pathParameters: vPath(id, kd), body, token });
-const one = (id: string, kd: string, token: string) =>
-  invoke(villageAssessment, { method: 'GET', resource: V, pathParameters: vPath(id, kd), token });
 const fail = (message: string) => ({ status: 'fail', message });
 
 /** A province of its own with one village, its owner and a dinas account. */

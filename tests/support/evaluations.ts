@@ -1,5 +1,11 @@
 import { handler as createRound } from '../../functions/evaluations/create';
 import { handler as saveSelfAssessment } from '../../functions/evaluations/self-assess';
+import { handler as updateRound } from '../../functions/evaluations/update';
+import { handler as getRound } from '../../functions/evaluations/get';
+import { handler as deleteRound } from '../../functions/evaluations/delete';
+import { handler as submit } from '../../functions/evaluations/submit';
+import { handler as review } from '../../functions/evaluations/review';
+import { handler as villageAssessment } from '../../functions/evaluations/village';
 import { today } from '../../lib/domain/evaluations';
 import { invoke } from './api';
 
@@ -44,3 +50,26 @@ export async function saveDraft(id: string, kd: string, token: string, body: Rec
   if (res.statusCode !== 200) throw new Error(`draft failed: ${res.statusCode} ${JSON.stringify(res.body)}`);
   return res;
 }
+
+/** A round's resource, and one village's assessment in it. */
+export const R = '/api/evaluasi/{id_evaluasi}';
+export const V = `${R}/desa/{kd_desa}`;
+export const idPath = (id: string) => ({ id_evaluasi: id });
+export const vPath = (id: string, kd: string) => ({ id_evaluasi: id, kd_desa: kd });
+
+/** The evaluation routes through their real handlers, as the tests call them. */
+export const rounds = {
+  post: (body: unknown, token?: string) => invoke(createRound, { method: 'POST', resource: '/api/evaluasi', body, token }),
+  put: (id: string, body: unknown, token: string) =>
+    invoke(updateRound, { method: 'PUT', resource: R, pathParameters: idPath(id), body, token }),
+  del: (id: string, token: string) => invoke(deleteRound, { method: 'DELETE', resource: R, pathParameters: idPath(id), token }),
+  getOne: (id: string, token: string) => invoke(getRound, { method: 'GET', resource: R, pathParameters: idPath(id), token }),
+  draft: (id: string, kd: string, body: unknown, token: string) =>
+    invoke(saveSelfAssessment, { method: 'PUT', resource: `${V}/mandiri`, pathParameters: vPath(id, kd), body, token }),
+  send: (id: string, kd: string, token: string) =>
+    invoke(submit, { method: 'POST', resource: `${V}/mandiri/ajukan`, pathParameters: vPath(id, kd), token }),
+  rate: (id: string, kd: string, body: unknown, token: string) =>
+    invoke(review, { method: 'PUT', resource: `${V}/penilaian`, pathParameters: vPath(id, kd), body, token }),
+  one: (id: string, kd: string, token: string) =>
+    invoke(villageAssessment, { method: 'GET', resource: V, pathParameters: vPath(id, kd), token }),
+};
