@@ -59,6 +59,15 @@ export const noticeSchema = z.discriminatedUnion('kind', [
 ]);
 export type Notice = z.infer<typeof noticeSchema>;
 
+/**
+ * A `notify` declaration (lib/db/unit-of-work.ts) that gives one notice when a record that
+ * exists changes as `changed` says (a request's status, a village's manager).
+ */
+export const noticeOnChange =
+  <R>(changed: (before: R, after: R) => boolean, notice: (before: R, after: R) => Notice) =>
+  (before: R | undefined, after: R | undefined): Notice[] =>
+    before && after && changed(before, after) ? [notice(before, after)] : [];
+
 /** The outbox is spread over this many partitions: concurrent writers rarely share one. */
 export const OUTBOX_SHARDS = 8;
 /** Days a delivery marker is kept (a notice is drained long before). */

@@ -5,6 +5,7 @@ import { batchGetItems } from './helpers';
 import { defineEntity, timestamp } from './entity';
 import { keys, LIST, normEmail } from './keys';
 import { RaceLostError } from './unit-of-work';
+import { noticeOnChange } from './outbox';
 
 /** A village registration request (permintaan): REQ#<kd_permintaan>, listed in GSI1 REQ. */
 export const requests = defineEntity({
@@ -30,17 +31,15 @@ export const requests = defineEntity({
       tally: (r) => `nreq_${r.status_permintaan}`,
     },
     // its status changed: the village's manager is told
-    notify: (before, after) =>
-      before && after && before.status_permintaan !== after.status_permintaan
-        ? [
-            {
-              kind: 'request_changed',
-              kd_permintaan: after.kd_permintaan,
-              kd_desa: after.kd_desa,
-              status_permintaan: after.status_permintaan,
-            },
-          ]
-        : [],
+    notify: noticeOnChange(
+      (before, after) => before.status_permintaan !== after.status_permintaan,
+      (_, after) => ({
+        kind: 'request_changed',
+        kd_permintaan: after.kd_permintaan,
+        kd_desa: after.kd_desa,
+        status_permintaan: after.status_permintaan,
+      }),
+    ),
   },
   public: ['kd_permintaan', 'email', 'kd_desa', 'status_permintaan', 'created_at', 'updated_at'],
   publicMeta: { id: 'RequestRecord', description: 'A village registration request (permintaan) as stored.' },

@@ -28,6 +28,7 @@ import { KATEGORI } from './scores';
 import { REQUEST_STATUSES, requests } from './requests';
 import { VILLAGE_STATUSES } from './statuses';
 import { RaceLostError, type UnitOfWork } from './unit-of-work';
+import { noticeOnChange } from './outbox';
 import { contributionOf, monthOf, regionKey } from './stats';
 import { changesNothing } from './history';
 import type { UserRecord } from './users';
@@ -94,18 +95,16 @@ export const villages = defineEntity({
     counts: (v) => [{ region: v, counts: contributionOf(v) }],
     events: (before, after, at) => (!before && after ? [{ region: after, counts: { [`baru_${monthOf(at)}`]: 1 } }] : []),
     // a hand-over tells both managers (mailed by the outbox drain, once the change committed)
-    notify: (before, after) =>
-      before && after && before.email !== after.email
-        ? [
-            {
-              kind: 'village_handed_over',
-              kd_desa: after.kd_desa,
-              nama_popular: after.nama_popular,
-              dari: before.email,
-              kepada: after.email,
-            },
-          ]
-        : [],
+    notify: noticeOnChange(
+      (before, after) => before.email !== after.email,
+      (before, after) => ({
+        kind: 'village_handed_over',
+        kd_desa: after.kd_desa,
+        nama_popular: after.nama_popular,
+        dari: before.email,
+        kepada: after.email,
+      }),
+    ),
   },
   public: [
     'kd_desa',
