@@ -6,21 +6,25 @@
  * zip holds sharp; and a packaged function, unzipped, loads its handler and sharp from its own
  * node_modules and makes an image (on a linux-x64 glibc machine: elsewhere that binary cannot load).
  * exceljs, also external, goes into the export function's zip alone. In the template, each
- * function has an IAM role of its own with only its rights (scripts/serverless-roles.ts;
- * tests/deploy/rights.test.ts checks them against what the functions do) and every setting
+ * function has an IAM role with only its rights, shared by the routes that need exactly the same
+ * (scripts/serverless-roles.ts, serverless-functions.cjs; tests/deploy/rights.test.ts checks them
+ * against what the functions do), API Gateway invokes them with a role of its own, and every setting
  * of lib/platform/config.ts in its environment (how a stage resolves them: environment.test.ts).
+ * Every stack stays well under CloudFormation's 500 resources, today and with 40 routes more
+ * (a template-only packaging of a copy with 40 synthetic routes: docs/deploy.md "Room for more routes").
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lib/db/keys';
 import { SETTINGS } from '../../lib/platform/config';
-import { ROUTE_KEYS, ROUTES, splitRouteKey, type RouteSpec } from '../../lib/routes';
+import { ROUTE_KEYS, ROUTES, routeNeeds, splitRouteKey, type RouteSpec } from '../../lib/routes';
 import { SET_BY_LAMBDA } from '../../scripts/serverless-environment';
 import { allows, type IamStatement } from '../support/iam';
-import { PACKAGE_TIMEOUT_MS, packagedService } from '../support/package';
+import { PACKAGE_TIMEOUT_MS, packagedService, packagedTemplate, stacksOf, type PackagedTemplates } from '../support/package';
 
 const IMAGE_FUNCTIONS = [
   ...ROUTE_KEYS.map((k) => ROUTES[k] as RouteSpec)
@@ -39,6 +43,15 @@ const LOADS_LAMBDA_BINARY =
 
 let dir: string;
 let packagedBy: number;
+/**
+ * The routes the stack has room for: the 70 of the route table when this was measured and 40
+ * more (docs/deploy.md "Room for more routes"). The template alone of a copy of the service
+ * with as many synthetic routes as it takes to get there is packaged beside the service
+ * (tests/support/package.ts): 40 today, fewer as routes are added.
+ */
+const ROUTES_TO_HOLD = 110;
+const EXTRA_ROUTES = ROUTES_TO_HOLD - ROUTE_KEYS.length;
+let extended: PackagedTemplates;
 const zips = () => readdirSync(join(dir, '.serverless')).filter((f) => f.endsWith('.zip'));
 const listings = new Map<string, string[]>();
 /** The files of a zip (listed once). */
@@ -66,7 +79,8 @@ const elf = (b: Buffer) => ({
 
 // packaged once per run, without AWS credentials (tests/support/package.ts)
 beforeAll(async () => {
-  ({ dir, pid: packagedBy } = await packagedService());
+  // (the template-only packaging takes seconds, beside the full one)
+  [{ dir, pid: packagedBy }, extended] = await Promise.all([packagedService(), packagedTemplate(EXTRA_ROUTES)]);
 }, PACKAGE_TIMEOUT_MS);
 
 describe('serverless package', () => {
@@ -191,14 +205,18 @@ const specs = ROUTE_KEYS.map((k) => ({ key: k, ...splitRouteKey(k), spec: ROUTES
 const EXPORTERS = specs.filter((s) => s.spec.needs?.includes('exports')).map((s) => s.spec.fn);
 const WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
 /** The callers of lib/mail/ses.ts `sendMail`: reset codes, account verification, a village's hand-over, the outbox drain. */
-const MAILING = ['authRequestReset', 'authVerifyAccount', 'villageUpdate', 'notificationsOutbox'];
+const MAILING = ['authRequestReset', 'authVerifyAccount', 'notificationsOutbox'];
+
+/** A set of rights as text, for comparing. */
+const rightsKey = (needs: readonly string[]) => [...new Set(needs)].sort().join(',');
+const MAINTENANCE = ['imagesBackfill', 'imagesSweep', 'notificationsOutbox'];
 
 describe("the functions' IAM roles", () => {
-  it('gives every function a role of its own (no shared role), which Lambda alone may assume', () => {
-    const fns = Object.keys(lambdas());
-    expect(fns.sort()).toEqual([...specs.map((s) => s.spec.fn), 'imagesBackfill', 'imagesSweep', 'notificationsOutbox'].sort());
-    const roles = fns.map((fn) => lambdas()[fn]!.Properties.Role['Fn::GetAtt'][0]);
-    expect(new Set(roles).size).toBe(fns.length);
+  it('gives each route function the role of its rights, shared only by the routes that need exactly those rights, and each maintenance function its own; Lambda alone may assume them', () => {
+    const functions = lambdas();
+    const fns = Object.keys(functions);
+    expect(fns.sort()).toEqual([...specs.map((s) => s.spec.fn), ...MAINTENANCE].sort());
+    const roleIdOf = (fn: string): string => functions[fn]!.Properties.Role['Fn::GetAtt'][0];
     expect(template().Resources.IamRoleLambdaExecution).toBeUndefined();
     for (const fn of fns) {
       expect(roleOf(fn).Type, fn).toBe('AWS::IAM::Role');
@@ -206,8 +224,13 @@ describe("the functions' IAM roles", () => {
         { Effect: 'Allow', Principal: { Service: ['lambda.amazonaws.com'] }, Action: ['sts:AssumeRole'] },
       ]);
     }
-    // CloudFormation's limit per stack
-    expect(Object.keys(template().Resources).length).toBeLessThanOrEqual(500);
+    // one role per set of rights: the same role exactly when the route needs the same rights
+    const rightsOf = new Map(specs.map((s) => [s.spec.fn, rightsKey(routeNeeds(s.key))]));
+    const routeFns = specs.map((s) => s.spec.fn);
+    for (const a of routeFns)
+      for (const b of routeFns) expect(roleIdOf(a) === roleIdOf(b), `${a} ${b}`).toBe(rightsOf.get(a) === rightsOf.get(b));
+    for (const fn of MAINTENANCE) expect(roleIdOf(fn), fn).toBe(`${fn[0]!.toUpperCase()}${fn.slice(1)}Role`);
+    expect(new Set(fns.map(roleIdOf)).size).toBe(new Set(rightsOf.values()).size + MAINTENANCE.length);
   });
 
   it("lets every role write the stage's one log group, where every function logs, and X-Ray segments (tracing is on)", () => {
@@ -297,6 +320,92 @@ describe("the functions' environment", () => {
       expect(vars.filter((v) => (SETTINGS as string[]).includes(v)).sort(), fn).toEqual(
         SETTINGS.filter((s) => !SET_BY_LAMBDA.has(s)).sort(),
       );
+    }
+  });
+});
+
+/** CloudFormation's limit of resources per stack (a nested stack's too), less a margin of 25: a few routes more. */
+const MAX_RESOURCES = 475;
+/** What a route costs at most: its function, its method, and on a path of its own an API resource and a CORS preflight. */
+const MOST_PER_ROUTE = 4;
+const count = (t: Template) => Object.keys(t.Resources).length;
+const ofType = (t: Template, type: string) => Object.entries(t.Resources).filter(([, r]) => r.Type === type);
+/** The ARN of a function of the template, as IAM sees it. */
+const functionArn = (name: string) => `arn:aws:lambda:ap-southeast-3:123456789012:function:${name}`;
+
+describe('room for more routes (docs/deploy.md)', () => {
+  it(`keeps every stack of the packaged service under ${MAX_RESOURCES} resources`, () => {
+    const { stacks } = stacksOf(dir);
+    // no nested stack today; one would be checked alike
+    expect(ofType(template(), 'AWS::CloudFormation::Stack').length).toBe(Object.keys(stacks).length - 1);
+    for (const [file, t] of Object.entries(stacks)) expect(count(t), file).toBeLessThanOrEqual(MAX_RESOURCES);
+  });
+
+  it(`keeps every stack under ${MAX_RESOURCES} with ${EXTRA_ROUTES} routes more (${ROUTES_TO_HOLD} in all), each on a path of its own`, () => {
+    expect(EXTRA_ROUTES, `the route table holds ${ROUTE_KEYS.length} routes: make room first (docs/deploy.md)`).toBeGreaterThan(0);
+    const t = extended.template as Template;
+    const extra = Array.from({ length: EXTRA_ROUTES }, (_, i) => `${PREFIX}extraRoute${i + 1}`);
+    const names = ofType(t, 'AWS::Lambda::Function').map(([, r]) => String(r.Properties.FunctionName));
+    expect(names.length).toBe(Object.keys(lambdas()).length + EXTRA_ROUTES);
+    for (const name of extra) expect(names, name).toContain(name);
+    expect(ofType(t, 'AWS::CloudFormation::Stack').length).toBe(Object.keys(extended.stacks).length - 1);
+    for (const [file, s] of Object.entries(extended.stacks)) expect(count(s), file).toBeLessThanOrEqual(MAX_RESOURCES);
+    // (one API resource more holds the synthetic paths)
+    expect(count(t) - count(template())).toBeLessThanOrEqual(EXTRA_ROUTES * MOST_PER_ROUTE + 1);
+    // every role a function names is in the stack: the synthetic routes share the roles of the real ones
+    for (const [id, f] of ofType(t, 'AWS::Lambda::Function'))
+      expect(t.Resources[f.Properties.Role['Fn::GetAtt'][0]]?.Type, id).toBe('AWS::IAM::Role');
+    expect(ofType(t, 'AWS::IAM::Role').length).toBe(ofType(template(), 'AWS::IAM::Role').length);
+    // CloudFormation reads a template of up to 1 MB from S3 (osls uploads it without indentation)
+    expect(JSON.stringify(t).length).toBeLessThan(750_000);
+  });
+
+  it('lets API Gateway invoke the functions through one role of the stage instead of a Lambda permission per function', () => {
+    for (const t of [template(), extended.template as Template]) {
+      const role = t.Resources.ApiGatewayInvokeRole!;
+      expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+        { Effect: 'Allow', Principal: { Service: ['apigateway.amazonaws.com'] }, Action: ['sts:AssumeRole'] },
+      ]);
+      const statements: IamStatement[] = role.Properties.Policies.flatMap(
+        (p: { PolicyDocument: { Statement: IamStatement[] } }) => p.PolicyDocument.Statement,
+      );
+      const proxies = ofType(t, 'AWS::ApiGateway::Method').filter(([, m]) => m.Properties.Integration.Type === 'AWS_PROXY');
+      expect(proxies.length).toBeGreaterThanOrEqual(ROUTE_KEYS.length);
+      for (const [id, m] of proxies) {
+        expect(m.Properties.Integration.Credentials, id).toEqual({ 'Fn::GetAtt': ['ApiGatewayInvokeRole', 'Arn'] });
+        const fnId: string = m.Properties.Integration.Uri['Fn::Join'][1].find((p: any) => p['Fn::GetAtt'])['Fn::GetAtt'][0];
+        const arn = functionArn(t.Resources[fnId]!.Properties.FunctionName);
+        expect(allows(statements, { action: 'lambda:InvokeFunction', resource: arn }, {}), id).toBe(true);
+      }
+      // nothing but invoking, and only this stage's functions
+      expect(statements.flatMap((s) => s.Action)).toEqual(['lambda:InvokeFunction']);
+      expect(allows(statements, { action: 'lambda:InvokeFunction', resource: functionArn('tourism-village-prod-villageList') }, {})).toBe(
+        false,
+      );
+      // the scheduled functions keep theirs (EventBridge invokes them)
+      const permissions = ofType(t, 'AWS::Lambda::Permission').map(([, p]) => p.Properties.Principal);
+      expect(permissions).toEqual(ofType(t, 'AWS::Events::Rule').map(() => 'events.amazonaws.com'));
+    }
+  });
+
+  it('builds synthetic routes into nothing but a template-only `serverless package` (never a bundle, never a deployment)', async () => {
+    const load = createRequire(__filename);
+    const TemplateOnly = load('../../scripts/serverless-template-only.cjs');
+    const { functions } = load('../../scripts/serverless-functions.cjs');
+    const saved = { only: process.env.PACKAGE_TEMPLATE_ONLY, extra: process.env.PACKAGE_EXTRA_ROUTES };
+    try {
+      process.env.PACKAGE_TEMPLATE_ONLY = '1';
+      for (const command of ['deploy', 'offline', 'print'])
+        expect(() => new TemplateOnly({ processedInput: { commands: [command] }, serviceDir: dir }), command).toThrow(/serverless package/);
+      process.env.PACKAGE_TEMPLATE_ONLY = '';
+      process.env.PACKAGE_EXTRA_ROUTES = '2';
+      const resolveVariable = async (name: string) => (name === 'param:skipEsbuild' ? false : {});
+      await expect(functions({ resolveVariable })).rejects.toThrow(/PACKAGE_TEMPLATE_ONLY/);
+    } finally {
+      process.env.PACKAGE_TEMPLATE_ONLY = saved.only ?? '';
+      process.env.PACKAGE_EXTRA_ROUTES = saved.extra ?? '';
+      if (saved.only === undefined) delete process.env.PACKAGE_TEMPLATE_ONLY;
+      if (saved.extra === undefined) delete process.env.PACKAGE_EXTRA_ROUTES;
     }
   });
 });

@@ -4,9 +4,13 @@
  * template): the first file to ask packages a copy of the service in the run's folder
  * (tests/support/global-setup.ts) with no AWS credentials; the others wait for it.
  * Packaging bundles every function, the slowest and hungriest step of the suite.
+ *
+ * `packagedTemplate(n)`: the template alone (no bundle: scripts/serverless-template-only.cjs)
+ * of a copy of the service with n synthetic extra routes (scripts/serverless-functions.cjs),
+ * also once per run; a few seconds, beside the packaging.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/local-stack';
 import { oncePerRun, runFolder } from './run-once';
@@ -44,12 +48,58 @@ export async function packagedService(): Promise<Packaged> {
   };
 }
 
-function packageInto(dir: string): Promise<{ ok: boolean; output: string; pid: number }> {
+/** A packaged copy's `.serverless` folder: each of its stacks' templates, the root's first (`update-stack`), then any nested one's. */
+export interface PackagedTemplates {
+  dir: string;
+  /** The root stack's template (`cloudformation-template-update-stack.json`). */
+  template: Packaged['template'];
+  /** Every stack's template by file name, the root's included (nested stacks: `cloudformation-template-<name>-nested-stack*.json`). */
+  stacks: Record<string, Packaged['template']>;
+}
+
+/** The CloudFormation templates of a packaged copy (every `cloudformation-template-*.json` but the create-stack one). */
+export function stacksOf(dir: string): PackagedTemplates {
+  const out = join(dir, '.serverless');
+  const files = readdirSync(out).filter(
+    (f) => /^cloudformation-template-.+\.json$/.test(f) && f !== 'cloudformation-template-create-stack.json',
+  );
+  const stacks = Object.fromEntries(files.map((f) => [f, JSON.parse(readFileSync(join(out, f), 'utf8'))]));
+  return { dir, template: stacks['cloudformation-template-update-stack.json'], stacks };
+}
+
+/**
+ * The template of a copy of the service with `extraRoutes` synthetic routes more
+ * (PACKAGE_EXTRA_ROUTES), packaged without building a function (PACKAGE_TEMPLATE_ONLY), once per run.
+ */
+export async function packagedTemplate(extraRoutes: number): Promise<PackagedTemplates> {
+  const name = `template-${extraRoutes}-extra-routes`;
+  await oncePerRun(
+    name,
+    async (base) => {
+      const env = { PACKAGE_TEMPLATE_ONLY: '1', PACKAGE_EXTRA_ROUTES: String(extraRoutes) };
+      const result = await packageInto(join(base, 'service'), env);
+      if (!result.ok) throw new Error(`serverless package (${name}) failed:\n${result.output}`);
+      return String(result.pid);
+    },
+    PACKAGE_TIMEOUT_MS,
+  );
+  return stacksOf(join(runFolder(name), 'service'));
+}
+
+function packageInto(dir: string, extraEnv: Record<string, string> = {}): Promise<{ ok: boolean; output: string; pid: number }> {
   for (const e of ['serverless.yml', 'functions', 'lib', 'scripts', 'package.json', 'package-lock.json', 'tsconfig.json'])
     cpSync(join(ROOT, e), join(dir, e), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   // no AWS access: packaging must need none
-  const env: Record<string, string | undefined> = { ...process.env, AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '', AWS_PROFILE: '' };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    PACKAGE_TEMPLATE_ONLY: '',
+    PACKAGE_EXTRA_ROUTES: '',
+    ...extraEnv,
+    AWS_ACCESS_KEY_ID: '',
+    AWS_SECRET_ACCESS_KEY: '',
+    AWS_PROFILE: '',
+  };
   env.AWS_CONFIG_FILE = '/dev/null';
   env.AWS_SHARED_CREDENTIALS_FILE = '/dev/null';
   const started = Date.now();
