@@ -276,7 +276,12 @@ describe('claims', () => {
     expect(await waiting(notice.id)).toBe(true);
 
     await sleep(LEASE_MS + 20);
-    expect(await drainOutbox({ rate: 1000, claimLeaseMs: LEASE_MS })).toMatchObject({ sent: 1, duplicates: WANTED - 1, busy: 0, finished: 1 });
+    expect(await drainOutbox({ rate: 1000, claimLeaseMs: LEASE_MS })).toMatchObject({
+      sent: 1,
+      duplicates: WANTED - 1,
+      busy: 0,
+      finished: 1,
+    });
     expect(await delivered(notice.nama)).toEqual({ all: true, extra: 0 });
     expect(await claimDelivery(notice.id, other, 0)).toEqual({ outcome: 'sent' });
   });
