@@ -45,7 +45,12 @@ export function guardOf(steps: readonly (TransactItem | GuardedItem)[], failed: 
  * first failed item (in order) that carries a guard names the error; failed conditions
  * of unguarded items mean `otherwise` (if given), else the cancellation goes to the caller.
  */
-export async function transactWrite(steps: readonly (TransactItem | GuardedItem)[], otherwise?: Guard, attempts = 8): Promise<void> {
+export async function transactWrite(
+  steps: readonly (TransactItem | GuardedItem)[],
+  otherwise?: Guard,
+  opts: { attempts?: number; busy?: string } = {},
+): Promise<void> {
+  const attempts = opts.attempts ?? 8;
   const items = steps.map((s) => (isGuarded(s) ? s.item : s));
   for (let attempt = 1; ; attempt++) {
     try {
@@ -55,7 +60,7 @@ export async function transactWrite(steps: readonly (TransactItem | GuardedItem)
       const failed = failedConditions(err);
       if (failed) throw guardOf(steps, failed) ?? otherwise?.() ?? err;
       if (!isTransactionConflict(err)) throw err;
-      if (attempt >= attempts) throw new RetriesExhaustedError(attempt, err);
+      if (attempt >= attempts) throw new RetriesExhaustedError(attempt, err, opts.busy);
       await sleep(Math.random() * 20 * 2 ** Math.min(attempt, 5));
     }
   }

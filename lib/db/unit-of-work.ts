@@ -1,6 +1,6 @@
 import type { ListKind } from '../contract/lists';
 import { nowIso } from '../platform/clock';
-import { RetriesExhaustedError, withRetries } from '../platform/retry';
+import { withRetries } from '../platform/retry';
 import type { Entity, Key, TransactItem } from './entity';
 import { accountScope, changesNothing, historyOf, type SecurityEvent, type Who } from './history';
 import { keys, normEmail, villageFilterKeys } from './keys';
@@ -127,14 +127,17 @@ export interface PlannedStep {
   list?: ListKind;
 }
 
-const opOf = (item: TransactItem): { op: PlannedStep['op']; key: Key } =>
-  item.Put
-    ? { op: 'put', key: { PK: String(item.Put.Item!.PK), SK: String(item.Put.Item!.SK) } }
+/** What a transaction item does, to which item (`PK SK`). */
+function keyText(item: TransactItem): { op: PlannedStep['op']; key: string } {
+  const [op, key]: [PlannedStep['op'], Record<string, unknown>] = item.Put
+    ? ['put', item.Put.Item!]
     : item.Update
-      ? { op: 'update', key: item.Update.Key as Key }
+      ? ['update', item.Update.Key!]
       : item.Delete
-        ? { op: 'delete', key: item.Delete.Key as Key }
-        : { op: 'check', key: item.ConditionCheck!.Key as Key };
+        ? ['delete', item.Delete.Key!]
+        : ['check', item.ConditionCheck!.Key!];
+  return { op, key: `${String(key.PK)} ${String(key.SK)}` };
+}
 
 type AnyEntity = Entity<any, any>;
 type RecordOf<E extends AnyEntity> = ReturnType<E['fromItem']>;
@@ -255,18 +258,23 @@ export class UnitOfWork {
 
   /**
    * Writes the unit in one transaction (nothing when nothing changed); a failed condition
-   * throws its guard's error. Inside a request sent with an Idempotency-Key the transaction
+   * throws its guard's error; one that loses every try to concurrent transactions is 409 with
+   * `busy` (the write's own text). Inside a request sent with an Idempotency-Key the transaction
    * also holds the key's applied marker (lib/db/applied-once.ts): a retry of a change that
    * committed fails here with AlreadyAppliedError instead of applying it twice.
    */
-  async commit(): Promise<void> {
+  async commit(busy?: string): Promise<void> {
     if (this.empty) return;
     const marker = appliedMarker();
-    await transactWrite([
-      ...this.steps.map((s) => (s.guard ? guarded(s.item, s.guard) : s.item)),
-      ...listsChanged(...this.lists),
-      ...(marker ? [marker] : []),
-    ]);
+    await transactWrite(
+      [
+        ...this.steps.map((s) => (s.guard ? guarded(s.item, s.guard) : s.item)),
+        ...listsChanged(...this.lists),
+        ...(marker ? [marker] : []),
+      ],
+      undefined,
+      { busy },
+    );
   }
 
   private derive<R>(entity: AnyEntity, before: R | undefined, after: R | undefined, opts: ChangeOptions): void {
@@ -335,11 +343,6 @@ export class UnitOfWork {
     for (const item of regionCounts(village, region)) this.steps.push({ item, name: 'counter' });
   }
 }
-
-const keyText = (item: TransactItem) => {
-  const { op, key } = opOf(item);
-  return { op, key: `${key.PK} ${key.SK}` };
-};
 
 const scaled = (s: CounterShare, by: number): CounterShare =>
   'accounts' in s ? { accounts: mapCounts(s.accounts, by) } : { ...s, counts: mapCounts(s.counts, by) };
@@ -423,25 +426,24 @@ export function inUnitOfWork<T>(
 ): Promise<T> {
   let number = 0;
   let lost: RaceLostError | undefined;
-  const attempts = withRetries(
+  // a transaction that lost to concurrent ones was retried by transactWrite already: not again here
+  const raceLost = (err: unknown) => {
+    if (!(err instanceof RaceLostError)) return false;
+    lost = err;
+    return true;
+  };
+  return withRetries(
     async () => {
       number++;
       const uow = new UnitOfWork(who);
       const result = await work(uow, { number, consistent: number > 1, ...(lost ? { lost } : {}) });
-      await uow.commit();
+      await uow.commit(opts.busy);
       return result;
     },
-    // a transaction that lost to concurrent ones was retried by transactWrite already: not again here
-    (err) => err instanceof RaceLostError && (lost = err) !== undefined,
+    raceLost,
     opts.attempts ?? 30,
     opts.busy,
   );
-  // a commit that lost every try to concurrent transactions answers with the write's own "busy" text too
-  return attempts.catch((err: unknown) => {
-    throw err instanceof RetriesExhaustedError && opts.busy && err.message !== opts.busy
-      ? new RetriesExhaustedError(err.attempts, err.last, opts.busy)
-      : err;
-  });
 }
 
 /**

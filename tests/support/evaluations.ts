@@ -8,6 +8,7 @@ import { handler as review } from '../../functions/evaluations/review';
 import { handler as villageAssessment } from '../../functions/evaluations/village';
 import { today } from '../../lib/domain/evaluations';
 import { invoke } from './api';
+import { SIX } from './criteria';
 
 /** The day `days` from today (Western Indonesian Time), YYYY-MM-DD. */
 export const day = (days: number) => new Date(Date.parse(`${today()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -28,25 +29,11 @@ export async function newRound(token: string, overrides: Record<string, unknown>
   return res.body.data.id_evaluasi;
 }
 
-export const SIX = {
-  partisipasi_masyarakat: 80,
-  keragaman_paket_wisata: 70,
-  akses_tempat_wisata: 90,
-  keramahan_difabel: 55,
-  fasilitas_tempat_wisata: 75,
-  produk_tempat_wisata: 85,
-};
+export { SIX };
 
-const assessmentPath = (id: string, kd: string) => ({ id_evaluasi: id, kd_desa: kd });
 /** Saves a complete draft of the owner's village through the real PUT handler. */
 export async function saveDraft(id: string, kd: string, token: string, body: Record<string, unknown> = SIX) {
-  const res = await invoke(saveSelfAssessment, {
-    method: 'PUT',
-    resource: '/api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri',
-    pathParameters: assessmentPath(id, kd),
-    body,
-    token,
-  });
+  const res = await rounds.draft(id, kd, body, token);
   if (res.statusCode !== 200) throw new Error(`draft failed: ${res.statusCode} ${JSON.stringify(res.body)}`);
   return res;
 }

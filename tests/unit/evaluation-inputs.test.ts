@@ -6,6 +6,7 @@ import { MSG } from '../../lib/contract/messages';
 import { asRefusal, declaredRefusal, parseInput } from '../../lib/contract/validation';
 import { reviewInput, roundInput, ROUND_YEARS, selfAssessmentInput } from '../../lib/domain/evaluations';
 import { notificationSwitchesInput } from '../../lib/domain/notifications';
+import { SIX } from '../support/criteria';
 
 /**
  * The evaluation inputs (and the notification switches) parsed as the route wrapper parses
@@ -60,14 +61,7 @@ describe('rounds (POST and PUT /api/evaluasi)', () => {
 });
 
 describe('criteria keys', () => {
-  const six = {
-    partisipasi_masyarakat: 80,
-    keragaman_paket_wisata: 70,
-    akses_tempat_wisata: 90,
-    keramahan_difabel: 55,
-    fasilitas_tempat_wisata: 75,
-    produk_tempat_wisata: 85,
-  };
+  const six = SIX;
 
   it("a review's catatan with a key that is no criterion is refused, naming it (it was dropped)", () => {
     expect(parse(reviewInput, { ...six, catatan: { keramahan_difabel: 'Belum ada jalur kursi roda' } })).toMatchObject({
