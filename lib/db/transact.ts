@@ -7,12 +7,10 @@ import { failedConditions } from './helpers';
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /**
- * True when a transaction was cancelled only because another transaction held an item
- * (also when transactWrite ran out of attempts on that: an outer read-modify-write may
- * still read afresh and try again).
+ * True when a transaction was cancelled only because another transaction held an item:
+ * transactWrite tries it again (the unit of work's race retries never see it).
  */
 export function isTransactionConflict(err: unknown): boolean {
-  if (err instanceof RetriesExhaustedError) return isTransactionConflict(err.last);
   if (!(err instanceof TransactionCanceledException)) return (err as { name?: string })?.name === 'TransactionConflictException';
   const codes = (err.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
   return codes.includes('TransactionConflict') && codes.every((c) => c === 'TransactionConflict' || c === 'None');

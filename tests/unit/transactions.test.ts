@@ -4,7 +4,6 @@ import { failedConditions, projection, unlessConditionFails } from '../../lib/db
 import { guardedRefs, imageClaim, ImageReleasedError, imageRelease, REF_ROOM } from '../../lib/db/image-refs';
 import { keys } from '../../lib/db/keys';
 import { guarded, guardOf, isTransactionConflict } from '../../lib/db/transact';
-import { RetriesExhaustedError } from '../../lib/platform/retry';
 
 /** A cancelled TransactWriteItems as the SDK throws it, one reason per action (Code undefined: no code). */
 const cancelled = (...codes: (string | undefined)[]) =>
@@ -46,11 +45,6 @@ describe('isTransactionConflict', () => {
     expect(isTransactionConflict(new Error('TransactionConflict'))).toBe(false);
     expect(isTransactionConflict(null)).toBe(false);
     expect(isTransactionConflict(undefined)).toBe(false);
-  });
-
-  it('looks through RetriesExhaustedError at the last attempt', () => {
-    expect(isTransactionConflict(new RetriesExhaustedError(8, cancelled('TransactionConflict')))).toBe(true);
-    expect(isTransactionConflict(new RetriesExhaustedError(8, new Error('other')))).toBe(false);
   });
 });
 
