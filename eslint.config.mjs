@@ -4,7 +4,7 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.serverless/', '.esbuild/', '.local/', 'coverage/', 'bench/.build/'] },
+  { ignores: ['node_modules/', 'web/dist/', '.serverless/', '.esbuild/', '.local/', 'coverage/', 'bench/.build/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
