@@ -1,6 +1,6 @@
 import { nowMs } from '../platform/clock';
 import type { TransactItem } from '../db/entity';
-import { getImageRefs, imageClaim, imageRelease, releaseImages } from '../db/image-refs';
+import { getImageRefs, imageClaim, imageRelease, releaseImages, type ImageRefSource } from '../db/image-refs';
 import { failed, invalid } from '../contract/errors';
 import type { MultipartLimits, UploadedFile } from '../contract/files';
 import { log } from '../platform/log';
@@ -51,7 +51,7 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
  * released it for a day — so remove-item followed by an append of the same URL (the web
  * app's item edit) keeps a working image.
  */
-export class ImageChanges {
+export class ImageChanges implements ImageRefSource {
   private created: string[] = [];
   // A read-modify-write that lost a race runs again with the same input; these keep the
   // objects it already stored and the URLs it already checked, so a retry neither
