@@ -151,6 +151,11 @@ export interface ChangeOptions {
   villageMustExist?: Guard;
   /** The history's name for this change, where it is more than created/updated/deleted (`village.signup_created`). */
   action?: string;
+  /**
+   * The record is created in this unit together with its village, which already counts it
+   * (`withChildCounted`): nothing moves on the village, and the village's entry tells of it.
+   */
+  bornWithVillage?: boolean;
   /** The change is an account-security event (kept apart in the feed, expires). */
   security?: boolean;
 }
@@ -224,7 +229,7 @@ export class UnitOfWork {
     });
   }
 
-  /** Lists changed by an item the entities do not declare (a village's first request). */
+  /** Lists changed by items the entities do not declare (a retiring village's children). */
   listsChange(...kinds: ListKind[]): void {
     for (const k of kinds) this.lists.add(k);
   }
@@ -288,6 +293,7 @@ export class UnitOfWork {
       this.steps.push(...guardedRefs(refs).map((r) => ({ ...r, name: 'image-ref' as const })));
     }
     for (const notice of declared.notify?.(before, after) ?? []) this.steps.push({ item: outboxItem(notice, this.at), name: 'outbox' });
+    if (opts.bornWithVillage) return;
     const h = declared.history;
     const rec = (after ?? before)!;
     const kind: ChangeKind = !before ? 'created' : !after ? 'deleted' : 'updated';
@@ -444,6 +450,20 @@ export function inUnitOfWork<T>(
     opts.attempts ?? 30,
     opts.busy,
   );
+}
+
+/**
+ * A new village as it is stored with a first child already counted: the child's code in its
+ * set and its tally at 1, as the child's entity declares them (`village`). The child is then
+ * created with `bornWithVillage` (a transaction cannot update the item it creates).
+ */
+export function withChildCounted<V extends object, E extends AnyEntity>(village: V, entity: E, child: RecordOf<E>): V {
+  const link = (entity.changes as ChangeDeclaration<RecordOf<E>> | undefined)?.village;
+  if (!link) throw new Error(`a ${entity.type} record is not a child its village counts`);
+  const out = { ...village } as Record<string, unknown>;
+  if (link.codes) out[link.codes.set] = new Set([...((out[link.codes.set] as Set<string> | undefined) ?? []), link.codes.of(child)]);
+  if (link.tally) out[link.tally(child)] = Number(out[link.tally(child)] ?? 0) + 1;
+  return out as V;
 }
 
 /**

@@ -25,9 +25,9 @@ import { getItem, queryAll, updateItem } from './helpers';
 import { GSI1, GSI2, GSI3, keys, LIST, normEmail, fitsKey, regionPart } from './keys';
 import { pageOfQueries } from './paging';
 import { KATEGORI } from './scores';
-import { REQUEST_STATUSES, requests } from './requests';
+import { REQUEST_STATUSES, requests, type RequestRecord } from './requests';
 import { VILLAGE_STATUSES } from './statuses';
-import { RaceLostError, type UnitOfWork } from './unit-of-work';
+import { RaceLostError, withChildCounted, type UnitOfWork } from './unit-of-work';
 import { noticeOnChange } from './outbox';
 import { contributionOf, monthOf, regionKey } from './stats';
 import { changesNothing } from './history';
@@ -220,29 +220,35 @@ export function recordNewVillage(
   const now = uow.at;
   const kd = newCode.village();
   const kdp = newCode.request();
-  const village: VillageRecord = {
-    ...fields,
-    email,
+  const request: RequestRecord = {
+    kd_permintaan: kdp,
     kd_desa: kd,
-    slug,
+    email,
+    status_permintaan: 'diproses',
     created_at: now,
     updated_at: now,
-    version: 1,
-    child_rev: 1,
-    request_codes: new Set([kdp]),
-    gambar_cover: null,
-    nreq_diproses: 1,
   };
+  // its first request in its code set and tallies, as the request entity declares them
+  const village: VillageRecord = withChildCounted(
+    {
+      ...fields,
+      email,
+      kd_desa: kd,
+      slug,
+      created_at: now,
+      updated_at: now,
+      version: 1,
+      child_rev: 1,
+      gambar_cover: null,
+    },
+    requests,
+    request,
+  );
   const codeTaken = () => new VillageCodeTakenError();
   // one more village in its region, unscored, without a status, with a request in progress; new this month
   uow.create(villages, village, { guard: codeTaken, action: opts.action, security: opts.security });
   uow.include(slugMarkers.putNew(village), () => new SlugTakenError());
-  // its first request, counted in the village's tallies above (no entry of its own)
-  uow.include(
-    requests.putNew({ kd_permintaan: kdp, kd_desa: kd, email, status_permintaan: 'diproses', created_at: now, updated_at: now }),
-    codeTaken,
-  );
-  uow.listsChange('requests');
+  uow.create(requests, request, { guard: codeTaken, bornWithVillage: true });
   if (opts.signupOf) uow.include(signupUsed(opts.signupOf, kd), () => new SignupRefusedError());
   return { village, kd_permintaan: kdp };
 }

@@ -32,17 +32,19 @@ function newVillage(): VillageRecord {
 }
 
 describe('the unit of work tells what it would write', () => {
-  it('a new village: the record, its slug marker and first request, its history entry, its region counters, two lists', () => {
+  it('a new village: the record and its first request, its slug marker, one history entry, its region counters, two lists', () => {
     const uow = new UnitOfWork(SYSTEM);
     const { village, kd_permintaan } = recordNewVillage(uow, fields, 'desa-wisata-pentingsari');
     const plan = uow.plan();
     expect(plan[0]).toEqual({ step: 'record', op: 'put', key: `DESA#${village.kd_desa} DESA` });
     expect(count(plan, 'history')).toBe(1);
     expect(count(plan, 'counter')).toBeGreaterThan(0);
-    expect(plan.filter((s) => s.step === 'marker').map((s) => s.key)).toEqual([
-      'SLUG#desa-wisata-pentingsari SLUG',
-      `REQ#${kd_permintaan} REQ`,
-    ]);
+    expect(plan.filter((s) => s.step === 'marker').map((s) => s.key)).toEqual(['SLUG#desa-wisata-pentingsari SLUG']);
+    // its first request is a record of its own, already counted on the village it is born with
+    expect(plan.filter((s) => s.step === 'record').map((s) => s.key)).toEqual([`DESA#${village.kd_desa} DESA`, `REQ#${kd_permintaan} REQ`]);
+    expect(count(plan, 'village')).toBe(0);
+    expect(village.nreq_diproses).toBe(1);
+    expect([...village.request_codes!]).toEqual([kd_permintaan]);
     expect(plan.filter((s) => s.step === 'list-version').map((s) => s.list)).toEqual(['villages', 'requests']);
     expect(count(plan, 'outbox')).toBe(0);
     expect(village.email).toBe('pengelola@example.com');
