@@ -2,54 +2,40 @@ import { and, eq, fieldExists, fieldMissing, keyQuery, notExists, or, txDelete, 
 import { getItem, queryAll } from './helpers';
 
 import { fitsKey, keys } from './keys';
-import { positionRemoval } from './tourism-descriptions';
+import { tourismDescriptions } from './tourism-descriptions';
+import { requests } from './requests';
+import { statuses } from './statuses';
+import { scores } from './scores';
+import { villageDescriptions } from './village-descriptions';
 import { transactWrite } from './transact';
-import type { TransactItem } from './entity';
-import { RaceLostError, type UnitOfWork } from './unit-of-work';
+import type { Entity, TransactItem } from './entity';
+import { RaceLostError, type ChangeDeclaration, type UnitOfWork } from './unit-of-work';
 import { villages, type VillageRecord } from './villages';
 
 type Item = Record<string, unknown> & { PK: string; SK: string };
 
 /** Sort keys of the items of a village's partition that the cascade treats specially. */
 const VILLAGE_SK = keys.village('').SK;
-const POSITION_SK = keys.tourismPosition('').SK;
 type Key = { PK: string; SK: string };
 
 /**
- * What one kind of dependent data adds to a village's deletion: extra items to delete
- * (beyond the village's own partition, which is always deleted whole) and other writes.
- * Work outside the table (images) is the domain's, after this has committed.
+ * What hangs off a village, by entity. How each leaves with it is derived from its
+ * declarations: records in the village's partition go with the partition; records in partitions
+ * of their own are listed by code on the village (`changes.village.codes`); the lists they
+ * appear in move (`changes.lists`); anything more is the entity's `leavingWithVillage`.
+ * Work outside the table (images) is the domain's, after the deletion committed.
  */
-export interface CascadeContribution {
-  deletes?: Key[];
-  /** Other writes of the final transaction (e.g. a counter). */
-  writes?: TransactItem[];
-}
-export type CascadeContributor = (village: VillageRecord, partition: Item[]) => CascadeContribution | Promise<CascadeContribution>;
+const CHILDREN: readonly Entity<any, any>[] = [requests, statuses, scores, tourismDescriptions, villageDescriptions];
+const declared = (e: Entity<any, any>) => (e.changes ?? {}) as ChangeDeclaration<unknown>;
 
-/** Requests and statuses: their own partitions, listed on the village item. */
-const childrenByCode: CascadeContributor = (village) => ({
-  deletes: [
-    ...[...(village.request_codes ?? [])].map((c) => keys.request(c)),
-    ...[...(village.status_codes ?? [])].map((c) => keys.status(c)),
-  ],
-});
+/** The children in partitions of their own, by the village's code sets. */
+const codedChildren = (village: VillageRecord): Key[] =>
+  CHILDREN.flatMap((e) => {
+    const set = declared(e).village?.codes?.set;
+    return set ? [...((village[set] as Set<string> | undefined) ?? [])].map((code) => e.key(code) as Key) : [];
+  });
 
-/**
- * Descriptions (both kinds) live in the village's partition and are deleted with it; a
- * tourism description also leaves the paginated list (the last one moves into its
- * position). Their images are the domain's to delete once this has committed
- * (lib/domain/villages.ts).
- */
-const descriptions: CascadeContributor = async (village, partition) => ({
-  // The partition delete removes DESKWIS#POS itself; keep only the index and counter writes.
-  writes: partition.some((i) => i.SK === POSITION_SK)
-    ? (await positionRemoval(village.kd_desa)).filter((w) => w.Delete?.Key?.SK !== POSITION_SK)
-    : [],
-});
-
-/** Every kind of data that hangs off a village registers here, once. */
-const contributors: CascadeContributor[] = [childrenByCode, descriptions];
+const childLists = [...new Set(CHILDREN.flatMap((e) => declared(e).lists ?? []))];
 
 /** A child was added or positions moved since the partition was read: read everything again. */
 export class VillageChangedError extends RaceLostError {}
@@ -77,15 +63,15 @@ export async function recordVillageDeletion(uow: UnitOfWork, village: VillageRec
   const partition = await villagePartition(village.kd_desa);
   const own = partition.find((i) => i.SK === VILLAGE_SK);
   const current = own ? villages.fromItem(own) : village;
-  const contributions = await Promise.all(contributors.map((c) => c(current, partition)));
-  const childKeys = childKeysOf(partition, contributions);
+  const leaving = await Promise.all(CHILDREN.map((e) => declared(e).leavingWithVillage?.(current.kd_desa, partition) ?? []));
+  const childKeys = childKeysOf(partition, codedChildren(current));
   // A child added meanwhile (child_rev) or list positions moved by a concurrent
   // description create/delete: the unit of work reads everything again and retries.
   const changed = () => new VillageChangedError();
-  for (const w of contributions.flatMap((c) => c.writes ?? [])) uow.include(w, changed);
+  for (const w of leaving.flat()) uow.include(w, changed);
   uow.include(slugFreed(current), changed);
   // the children's lists change with it
-  uow.listsChange('requests', 'statuses', 'scores', 'tourism');
+  uow.listsChange(...childLists);
   const childDeletes = childKeys.map(deleteOf);
   // The deletion brings (derived from the village's declaration): its history entry (in the
   // village's timeline, which outlives it), its part of its region's statistics leaving (its
@@ -128,7 +114,7 @@ export async function finishVillageDeletion(kd: string): Promise<{ email: string
     return undefined;
   }
   const retired = villages.fromItem(own);
-  const childKeys = childKeysOf(partition, [await childrenByCode(retired, partition)]);
+  const childKeys = childKeysOf(partition, codedChildren(retired));
   await removeRetired(kd, childKeys);
   return { email: retired.email };
 }
@@ -156,9 +142,9 @@ async function removeRetired(kd: string, childKeys: Key[]): Promise<void> {
 const villagePartition = (kd: string) => queryAll<Item>({ ...keyQuery({ pk: ['PK', keys.villagePartition(kd)] }), ConsistentRead: true });
 
 /** Everything to delete besides the village item: its partition's other items first (what readers of the village see), then its coded children. */
-const childKeysOf = (partition: Item[], contributions: CascadeContribution[]): Key[] => [
+const childKeysOf = (partition: Item[], coded: Key[]): Key[] => [
   ...partition.filter((i) => i.SK !== VILLAGE_SK).map((i) => ({ PK: i.PK, SK: i.SK })),
-  ...contributions.flatMap((c) => c.deletes ?? []),
+  ...coded,
 ];
 
 const deleteOf = (key: Key): TransactItem => txDelete(key);

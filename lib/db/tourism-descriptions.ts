@@ -53,6 +53,12 @@ export const tourismDescriptions = defineEntity({
     lists: ['tourism'],
     // the images it lists: claimed and released with each change (lib/db/image-refs.ts)
     images: (d): string[] => imagesOf(d),
+    // leaving with its village, it leaves the paginated list too (the last one moves into its
+    // position); the partition's delete removes its own position item
+    leavingWithVillage: async (kd, partition) =>
+      partition.some((k) => k.SK === keys.tourismPosition('').SK)
+        ? (await positionRemoval(kd)).filter((w) => w.Delete?.Key?.SK !== keys.tourismPosition('').SK)
+        : [],
   },
   indexes: (d) => (d.atraksi.some((a) => a.gambar.length > 0) ? keys.attractionIndex(d.random_key) : {}),
   public: ['kd_desa', 'penjelasan_umum', 'fasilitas', 'dokumentasi_desa', ...CATEGORIES, 'created_at', 'updated_at'],

@@ -88,6 +88,12 @@ export interface ChangeDeclaration<R> {
    * needs the request's image source (`useImages`, given by writeWithImages).
    */
   images?: (record: R) => Iterable<string>;
+  /**
+   * What its record's leaving with its village writes besides the deletion of the village's
+   * partition and coded children (lib/db/cascade.ts): a tourism description's list position.
+   * `partition`: the keys of the village's partition as read.
+   */
+  leavingWithVillage?: (kd: string, partition: readonly Key[]) => Promise<TransactItem[]>;
   /** Fields every update moves (a shown timestamp) that are no change on their own. */
   stamps?: readonly (keyof R & string)[];
   /**
