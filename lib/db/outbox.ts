@@ -36,6 +36,8 @@ export const noticeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('reminder'), id_evaluasi: z.string(), tanggal: z.string() }),
   /** A village submitted its self-assessment: every dinas user. */
   z.object({ kind: z.literal('assessment_submitted'), id_evaluasi: z.string(), kd_desa: z.string() }),
+  /** A submitted self-assessment was returned for correction: the village's manager, with the office's note. */
+  z.object({ kind: z.literal('assessment_returned'), id_evaluasi: z.string(), kd_desa: z.string(), catatan: z.string() }),
   /** A village was reviewed (or its review corrected): its manager, with the new category. */
   z.object({
     kind: z.literal('review_published'),
@@ -61,12 +63,12 @@ export type Notice = z.infer<typeof noticeSchema>;
 
 /**
  * A `notify` declaration (lib/db/unit-of-work.ts) that gives one notice when a record that
- * exists changes as `changed` says (a request's status, a village's manager).
+ * exists changes its `field` (a request's status, a village's manager).
  */
 export const noticeOnChange =
-  <R>(changed: (before: R, after: R) => boolean, notice: (before: R, after: R) => Notice) =>
+  <R>(field: keyof R, notice: (before: R, after: R) => Notice) =>
   (before: R | undefined, after: R | undefined): Notice[] =>
-    before && after && changed(before, after) ? [notice(before, after)] : [];
+    before && after && before[field] !== after[field] ? [notice(before, after)] : [];
 
 /** The outbox is spread over this many partitions: concurrent writers rarely share one. */
 export const OUTBOX_SHARDS = 8;

@@ -31,15 +31,12 @@ export const requests = defineEntity({
       tally: (r) => `nreq_${r.status_permintaan}`,
     },
     // its status changed: the village's manager is told
-    notify: noticeOnChange(
-      (before, after) => before.status_permintaan !== after.status_permintaan,
-      (_, after) => ({
-        kind: 'request_changed',
-        kd_permintaan: after.kd_permintaan,
-        kd_desa: after.kd_desa,
-        status_permintaan: after.status_permintaan,
-      }),
-    ),
+    notify: noticeOnChange('status_permintaan', (_, { kd_permintaan, kd_desa, status_permintaan }) => ({
+      kind: 'request_changed',
+      kd_permintaan,
+      kd_desa,
+      status_permintaan,
+    })),
   },
   public: ['kd_permintaan', 'email', 'kd_desa', 'status_permintaan', 'created_at', 'updated_at'],
   publicMeta: { id: 'RequestRecord', description: 'A village registration request (permintaan) as stored.' },

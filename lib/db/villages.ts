@@ -95,16 +95,13 @@ export const villages = defineEntity({
     counts: (v) => [{ region: v, counts: contributionOf(v) }],
     events: (before, after, at) => (!before && after ? [{ region: after, counts: { [`baru_${monthOf(at)}`]: 1 } }] : []),
     // a hand-over tells both managers (mailed by the outbox drain, once the change committed)
-    notify: noticeOnChange(
-      (before, after) => before.email !== after.email,
-      (before, after) => ({
-        kind: 'village_handed_over',
-        kd_desa: after.kd_desa,
-        nama_popular: after.nama_popular,
-        dari: before.email,
-        kepada: after.email,
-      }),
-    ),
+    notify: noticeOnChange('email', (before, { kd_desa, nama_popular, email }) => ({
+      kind: 'village_handed_over',
+      kd_desa,
+      nama_popular,
+      dari: before.email,
+      kepada: email,
+    })),
   },
   public: [
     'kd_desa',
