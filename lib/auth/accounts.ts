@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {
-  DuplicateUserError,
+  EmailTakenError,
+  UsernameTakenError,
   getUserByEmail,
   markVerified,
   nextUserId,
@@ -11,6 +12,7 @@ import {
   type UserRecord,
 } from '../db/users';
 import { inUnitOfWork } from '../db/unit-of-work';
+import { RetriesExhaustedError } from '../platform/retry';
 import type { Who } from '../db/history';
 import { nowMs, pause } from '../platform/clock';
 import { clearLoginCount, getLoginThrottles, LockedMeanwhile, recordLock, recordLoginFailure, recordUnlock } from '../db/login-throttle';
@@ -71,37 +73,51 @@ export async function registerUser(
   caller: Acting,
 ): Promise<PublicUser> {
   if (!ROLES.includes(input.role)) throw invalid(MSG.registerInvalid);
-  const candidates = typeof input.username === 'string' ? [input.username] : input.username;
   const password_hash = await hashPassword(input.password);
-  for (const [i, username] of candidates.entries()) {
-    try {
-      const user = await createAccount(
-        {
-          username,
-          full_name: input.fullName,
-          email: input.email,
-          role: input.role,
-          password_hash,
-          is_verified: verified,
-          signup_source: verified ? undefined : signupSourceTag(caller.source),
-        },
-        caller,
-      );
-      if (!verified) count('SignUps');
-      return toPublicUser(user);
-    } catch (err) {
-      if (!(err instanceof DuplicateUserError)) throw err;
-      if (err.field === 'email') throw conflict(MSG.emailTaken);
-      if (i === candidates.length - 1) throw conflict(MSG.usernameTaken);
-    }
+  try {
+    const user = await createAccount(
+      {
+        username: input.username,
+        full_name: input.fullName,
+        email: input.email,
+        role: input.role,
+        password_hash,
+        is_verified: verified,
+        signup_source: verified ? undefined : signupSourceTag(caller.source),
+      },
+      caller,
+    );
+    if (!verified) count('SignUps');
+    return toPublicUser(user);
+  } catch (err) {
+    if (err instanceof EmailTakenError) throw conflict(MSG.emailTaken);
+    throw err;
   }
-  throw conflict(MSG.usernameTaken);
 }
 
-/** Stores a new account (DuplicateUserError naming a taken e-mail or username). */
-export async function createAccount(input: NewUser, who: Who): Promise<UserRecord> {
+/**
+ * Stores a new account (EmailTakenError when the e-mail has one). `username` may list
+ * candidates: the unit of work's one retry loop tries the next when one is taken, and answers
+ * 409 "username taken" when all are.
+ */
+export async function createAccount(
+  input: Omit<NewUser, 'username'> & { username: string | readonly string[] },
+  who: Who,
+): Promise<UserRecord> {
+  const candidates = typeof input.username === 'string' ? [input.username] : input.username;
   const id = await nextUserId();
-  return inUnitOfWork(who, async (uow) => recordNewUser(uow, input, id));
+  try {
+    return await inUnitOfWork(
+      who,
+      async (uow, attempt) => recordNewUser(uow, { ...input, username: candidates[attempt.number - 1]! }, id),
+      {
+        attempts: candidates.length,
+      },
+    );
+  } catch (err) {
+    if (err instanceof RetriesExhaustedError && err.last instanceof UsernameTakenError) throw conflict(MSG.usernameTaken);
+    throw err;
+  }
 }
 
 /**

@@ -68,11 +68,10 @@ const usernameMarker = defineEntity({
   publicMeta: { id: 'UsernameMarker' },
 });
 
-export class DuplicateUserError extends Error {
-  constructor(readonly field: 'email' | 'username') {
-    super(`duplicate ${field}`);
-  }
-}
+/** The e-mail has an account already. */
+export class EmailTakenError extends Error {}
+/** The username was taken: the unit of work runs again with the next candidate, if there is one. */
+export class UsernameTakenError extends RaceLostError {}
 
 /**
  * The user with this e-mail. With `alongside`, those items are read in the same
@@ -99,8 +98,8 @@ export type NewUser = Pick<UserRecord, 'username' | 'full_name' | 'email' | 'rol
 
 /**
  * Records a new user (`id` from nextUserId) and its username marker on the unit of work; the
- * e-mail is unique because it is the user item's key. The commit fails with
- * DuplicateUserError naming the taken field.
+ * e-mail is unique because it is the user item's key. The commit fails with EmailTakenError
+ * or UsernameTakenError.
  */
 export function recordNewUser(uow: UnitOfWork, input: NewUser, id: number): UserRecord {
   const email = normEmail(input.email);
@@ -117,8 +116,8 @@ export function recordNewUser(uow: UnitOfWork, input: NewUser, id: number): User
     updated_at: uow.at,
     ...(input.signup_source ? { signup_source: input.signup_source } : {}),
   };
-  uow.create(users, user, { guard: () => new DuplicateUserError('email') });
-  uow.include(usernameMarker.putNew({ username: user.username, email }), () => new DuplicateUserError('username'));
+  uow.create(users, user, { guard: () => new EmailTakenError() });
+  uow.include(usernameMarker.putNew({ username: user.username, email }), () => new UsernameTakenError());
   return user;
 }
 

@@ -4,6 +4,8 @@ import { handler as login } from '../../functions/auth/login';
 import { handler as me } from '../../functions/auth/me';
 import { getUserByEmail } from '../../lib/db/users';
 import { MSG } from '../../lib/contract/messages';
+import { registerUser } from '../../lib/auth/accounts';
+import { SYSTEM } from '../../lib/db/history';
 import { invoke, uniqueEmail, uniqueName } from '../support/api';
 import { makeUser, TEST_PASSWORD } from '../support/users';
 
@@ -85,6 +87,25 @@ describe('POST /auth/register', () => {
     });
     expect(dupName.statusCode).toBe(409);
     expect(dupName.body).toEqual({ status: 'fail', message: MSG.usernameTaken });
+  });
+
+  it('a list of username candidates: a taken one gives way to the next (the unit of work tries each once); all taken → 409', async () => {
+    const taken = uniqueName();
+    await post(register, '/auth/register', { username: taken, fullName: 'A', email: uniqueEmail(), password: 'rahasia123' });
+    const next = uniqueName();
+    const user = await registerUser(
+      { username: [taken, next], fullName: 'B', email: uniqueEmail(), password: 'rahasia123', role: 'pengelola' },
+      true,
+      SYSTEM,
+    );
+    expect(user.username).toBe(next);
+    await expect(
+      registerUser(
+        { username: [taken, next], fullName: 'C', email: uniqueEmail(), password: 'rahasia123', role: 'pengelola' },
+        true,
+        SYSTEM,
+      ),
+    ).rejects.toMatchObject({ message: MSG.usernameTaken });
   });
 
   it('malformed JSON is a 400 fail', async () => {
