@@ -25,7 +25,7 @@ const LONG_FIRST = [
  * memory: each then runs beside other files instead of all of them, in turn, at the end.
  */
 const BROWSER = /browser\.test/;
-const BROWSER_AT = [0.2, 0.35, 0.5];
+const BROWSER_AT = [0.2, 0.35, 0.5, 0.65];
 
 class LongFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

@@ -76,7 +76,7 @@ export interface RouteSpec {
   /** AWS rights its function needs beyond those `routeNeeds` derives (its IAM role). */
   needs?: readonly Need[];
   /**
-   * A page, its asset or the API document: the browser loads it from this origin without
+   * The API document, its page or an asset of it: the browser loads it from this origin without
    * custom headers, so no CORS preflight (OPTIONS method) is declared for it (each one is a
    * stack resource; CloudFormation allows 500).
    */
@@ -164,6 +164,7 @@ export const ROUTES = {
   },
   'GET /auth/me': { fn: 'authMe', handler: 'auth/me', access: ANY_TOKEN, webApp: '/authentication/me' },
   // the account's notification mails (docs/evaluations.md#notifications)
+  'GET /api/akun/notifikasi': { fn: 'accountNotificationsRead', handler: 'auth/notifications-read', access: ANY_TOKEN },
   'PUT /api/akun/notifikasi': { fn: 'accountNotifications', handler: 'auth/notifications', access: ANY_TOKEN },
 
   // villages
@@ -349,6 +350,27 @@ export const ROUTES = {
     access: role('dinas', MSG.dinasOnlyReview),
     needs: ['readEvidence'],
   },
+  // evidence one file per request (what one request carries on AWS), and removing one
+  'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/bukti': {
+    fn: 'evaluationEvidenceUpload',
+    handler: 'evaluations/evidence-upload',
+    access: role('pengelola', MSG.pengelolaOnlySelfAssessment),
+    storesImages: true, // photos re-encoded like every image
+    needs: ['evidence'],
+  },
+  'DELETE /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/bukti': {
+    fn: 'evaluationEvidenceRemove',
+    handler: 'evaluations/evidence-remove',
+    access: role('pengelola', MSG.pengelolaOnlySelfAssessment),
+    needs: ['evidence'],
+  },
+  // a submission back to its manager for correction (mailed by the outbox drain)
+  'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/kembalikan': {
+    fn: 'evaluationReturn',
+    handler: 'evaluations/return',
+    access: role('dinas', MSG.dinasOnlyReturn),
+    needs: ['readEvidence'],
+  },
   'GET /api/evaluasi/{id_evaluasi}/rekap': { fn: 'evaluationSummary', handler: 'evaluations/summary', access: evaluationOffice },
   // a reminder to those who have not submitted, at most one a day (mailed by the outbox drain)
   'POST /api/evaluasi/{id_evaluasi}/pengingat': { fn: 'evaluationRemind', handler: 'evaluations/remind', access: evaluationOffice },
@@ -358,6 +380,36 @@ export const ROUTES = {
     access: evaluationOffice,
     ...wholeExport, // every village of the round's region
     needs: ['GSI1', 'GSI3', 'exports'],
+  },
+  // the regions that have villages, with their counts (the pages' drop-downs; from the statistics' counters)
+  'GET /api/wilayah': { fn: 'regions', handler: 'evaluations/regions', access: ANY_TOKEN },
+
+  // monitoring: each village's monthly figures (docs/monitoring.md); the owner reports, the office verifies and corrects
+  'PUT /api/pemantauan/desa/{kd_desa}/{bulan}': {
+    fn: 'monitoringSave',
+    handler: 'monitoring/save',
+    access: role(['pengelola', 'dinas', 'admin'], MSG.forbiddenRole),
+  },
+  'POST /api/pemantauan/desa/{kd_desa}/{bulan}/verifikasi': {
+    fn: 'monitoringVerify',
+    handler: 'monitoring/verify',
+    access: role(['dinas', 'admin'], MSG.officeOnlyMonitoring),
+  },
+  'GET /api/pemantauan/desa/{kd_desa}': {
+    fn: 'monitoringVillage',
+    handler: 'monitoring/village',
+    access: role(['pengelola', 'dinas', 'admin'], MSG.forbiddenRole),
+  },
+  'GET /api/pemantauan/rekap': {
+    fn: 'monitoringSummary',
+    handler: 'monitoring/summary',
+    access: role(['dinas', 'admin'], MSG.officeOnlyMonitoring),
+  },
+  'GET /api/pemantauan/belum-lapor': {
+    fn: 'monitoringMissing',
+    handler: 'monitoring/missing',
+    access: role(['dinas', 'admin'], MSG.officeOnlyMonitoring),
+    needs: ['GSI1', 'GSI3'], // every village, or a region's
   },
 
   // users
@@ -374,25 +426,8 @@ export const ROUTES = {
     files: ['node_modules/swagger-ui-dist/swagger-ui-bundle.js', 'node_modules/swagger-ui-dist/swagger-ui.css'],
   },
 
-  // the statistics page (charts of GET /api/statistik; its script and Chart.js served here too)
-  'GET /statistik': {
-    fn: 'statisticsPage',
-    handler: 'statistics/page',
-    access: PUBLIC,
-    sameOrigin: true,
-    files: ['node_modules/chart.js/package.json'],
-  },
-  'GET /statistik/{asset}': {
-    fn: 'statisticsAsset',
-    handler: 'statistics/asset',
-    access: PUBLIC,
-    sameOrigin: true,
-    files: ['node_modules/chart.js/package.json', 'node_modules/chart.js/dist/chart.umd.js'],
-  },
-
-  // the evaluation page (sign-in, self-assessment, review, progress through /api/evaluasi; its script and style served here too)
-  'GET /evaluasi': { fn: 'evaluationPage', handler: 'evaluations/page', access: PUBLIC, sameOrigin: true },
-  'GET /evaluasi/{asset}': { fn: 'evaluationAsset', handler: 'evaluations/asset', access: PUBLIC, sameOrigin: true },
+  // The pages people use (/evaluasi, /statistik, /akun and below, their /assets/*) are not routes of the API: web/,
+  // built by Vite, served by the CDN from the bucket (scripts/serverless-cdn.ts), locally by serverless-offline (scripts/web.ts).
 
   // catch-all for unknown routes
   'ANY /{proxy+}': { fn: 'notFound', handler: 'common/not-found', access: PUBLIC },

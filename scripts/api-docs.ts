@@ -306,17 +306,19 @@ class Renderer {
     for (const status of statuses.filter((s) => s.startsWith('2'))) {
       const res = op.responses[status] as Schema;
       const content = (res.content ?? {}) as Record<string, { schema?: Schema }>;
-      const [type] = Object.keys(content);
-      const schema = type ? content[type]?.schema : undefined;
-      const shape =
-        type === 'application/json' && schema
-          ? code(this.shape(schema))
-          : type
-            ? `${code(type)}${schema ? ` (${this.typeOf(schema, false)})` : ''}`
-            : 'no body';
-      const refs = schema ? [...this.refsIn(schema, new Set())].filter((n) => this.schemaAnchors.has(n)) : [];
-      const see = refs.length ? `; see ${refs.map((n) => `[${n}](#${this.schemaAnchors.get(n)})`).join(', ')}` : '';
-      lines.push(`**Success:** ${status} — ${String(res.description).replace(/\.$/, '')}. Body: ${shape}${see}.`, '');
+      // one body per media type the status answers (an export: the file, or its link as JSON)
+      const bodies = Object.keys(content).map((type) => {
+        const schema = content[type]?.schema;
+        const shape =
+          type === 'application/json' && schema
+            ? code(this.shape(schema))
+            : `${code(type)}${schema ? ` (${this.typeOf(schema, false)})` : ''}`;
+        const refs = schema ? [...this.refsIn(schema, new Set())].filter((n) => this.schemaAnchors.has(n)) : [];
+        const see = refs.length ? `; see ${refs.map((n) => `[${n}](#${this.schemaAnchors.get(n)})`).join(', ')}` : '';
+        return `${shape}${see}`;
+      });
+      const body = bodies.length ? bodies.join('; or ') : 'no body';
+      lines.push(`**Success:** ${status} — ${String(res.description).replace(/\.$/, '')}. Body: ${body}.`, '');
       const headers = Object.keys((res.headers ?? {}) as object);
       if (headers.length) lines.push(`Headers: ${headers.map(code).join(', ')}.`, '');
     }

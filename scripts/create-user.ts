@@ -1,21 +1,74 @@
 /**
- * npm run users:create -- --email E --password P --role admin --username U --full-name "N"
+ * npm run users:create -- --email E --role admin --username U --full-name "N"
  *
  * Creates a verified user of any role (the only way to get an admin) in the configured
  * table: TABLE_NAME and DYNAMODB_ENDPOINT from the environment, by default the table of
- * `npm start` on http://127.0.0.1:8000. On AWS, set TABLE_NAME and AWS credentials and
- * DYNAMODB_ENDPOINT="" (empty).
+ * `npm start` (on DYNAMODB_PORT, as `npm start` reads it: scripts/local-env.ts). On AWS,
+ * set TABLE_NAME and AWS credentials and DYNAMODB_ENDPOINT="" (empty).
+ *
+ * The password never goes on the command line (the shell's history, the process list): in
+ * a terminal it is asked for twice, not shown; otherwise it is read from USER_PASSWORD.
  */
 import './local-env';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import * as z from 'zod';
 import { MSG } from '../lib/contract/messages';
 
-const USAGE = 'Usage: npm run users:create -- --email E --password P --role admin|pengelola|dinas --username U --full-name "Full Name"';
+const USAGE = [
+  'Usage: npm run users:create -- --email E --role admin|pengelola|dinas --username U --full-name "Full Name"',
+  'The password is asked for in a terminal (not shown), or read from the environment variable USER_PASSWORD.',
+].join('\n');
+
+const PASSWORD_ON_COMMAND_LINE =
+  'a password is not taken on the command line (it would stay in the shell history and the process list): ' +
+  'leave --password out and type it when asked, or set USER_PASSWORD';
 
 function fail(message: string): never {
   console.error(`Error: ${message}\n${USAGE}`);
   process.exit(2);
+}
+
+const passwordSchema = z
+  .string()
+  .min(8, { error: 'the password needs at least 8 characters' })
+  .max(128, { error: 'the password has at most 128 characters' });
+
+/** Asks on the terminal without showing what is typed (the prompt goes to stderr: stdout stays the result). */
+function askHidden(question: string): Promise<string> {
+  let muted = false;
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (!muted) process.stderr.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: true });
+  rl.on('SIGINT', () => {
+    process.stderr.write('\n');
+    process.exit(130);
+  });
+  return new Promise((resolve) => {
+    rl.question(question, (answer) => {
+      rl.close();
+      process.stderr.write('\n');
+      resolve(answer);
+    });
+    muted = true; // the question is written: what follows is the typing
+  });
+}
+
+/** The password: USER_PASSWORD if set, else asked twice in a terminal; none otherwise. */
+async function readPassword(): Promise<string> {
+  const given = process.env.USER_PASSWORD;
+  if (given !== undefined && given !== '') return given;
+  if (!process.stdin.isTTY) fail('no password: set USER_PASSWORD (not in a terminal, it cannot be asked for)');
+  const first = await askHidden('Password (not shown): ');
+  const checked = passwordSchema.safeParse(first);
+  if (!checked.success) fail(checked.error.issues[0]!.message);
+  if ((await askHidden('The same password again: ')) !== first) fail('the two passwords differ');
+  return first;
 }
 
 async function main() {
@@ -24,6 +77,7 @@ async function main() {
     ({ values } = parseArgs({
       options: {
         email: { type: 'string' },
+        // declared only to refuse it with a plain message
         password: { type: 'string' },
         role: { type: 'string' },
         username: { type: 'string' },
@@ -39,10 +93,10 @@ async function main() {
     console.log(USAGE);
     return;
   }
+  if (values.password !== undefined) fail(PASSWORD_ON_COMMAND_LINE);
   const args = z
     .object({
       email: z.email({ error: '--email must be an e-mail address' }),
-      password: z.string({ error: '--password is required' }).min(8, { error: '--password needs at least 8 characters' }).max(128),
       role: z.enum(['admin', 'pengelola', 'dinas'], { error: '--role must be admin, pengelola or dinas' }),
       username: z
         .string({ error: '--username is required' })
@@ -51,6 +105,8 @@ async function main() {
     })
     .safeParse(values);
   if (!args.success) fail(args.error.issues.map((i) => i.message).join('; '));
+  const password = passwordSchema.safeParse(await readPassword());
+  if (!password.success) fail(password.error.issues[0]!.message);
 
   const { registerUser } = await import('../lib/auth/accounts');
   const { DomainError } = await import('../lib/contract/errors');
@@ -59,7 +115,7 @@ async function main() {
     const user = await registerUser(
       {
         email: args.data.email,
-        password: args.data.password,
+        password: password.data,
         role: args.data.role,
         username: args.data.username,
         fullName: args.data['full-name'],

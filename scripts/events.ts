@@ -29,7 +29,7 @@ const PARAMETER: Record<string, string> = {
   proxy: 'tidak-ada',
 };
 /** A page asset that exists, per page (GET /docs/{asset}, …). */
-const ASSET: Record<string, string> = { '/docs': 'swagger-ui.css', '/statistik': 'statistik.js', '/evaluasi': 'evaluasi.js' };
+const ASSET: Record<string, string> = { '/docs': 'swagger-ui.css' };
 
 function multipartBody(data: unknown, fileFields: string[]): Buffer {
   const parts: Buffer[] = [];

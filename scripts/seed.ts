@@ -3,8 +3,9 @@
  *
  * Fills the running local stack (`npm start`) with demo data: see scripts/seed-data.ts.
  * Idempotent. Uses TABLE_NAME, DYNAMODB_ENDPOINT, BUCKET_NAME and S3_ENDPOINT from the
- * environment, by default those of `npm start`. Only the local and test stages are allowed
- * (the demo logins share a known password).
+ * environment, by default those of `npm start`, on the ports it reads (DYNAMODB_PORT, S3_PORT,
+ * HTTP_PORT: scripts/local-env.ts). Only the local and test stages are allowed (the demo
+ * logins share a known password).
  */
 import './local-env';
 import { parseArgs } from 'node:util';
@@ -13,6 +14,7 @@ async function main() {
   const { values } = parseArgs({ options: { password: { type: 'string' }, quiet: { type: 'boolean', default: false } } });
   if (values.password !== undefined && values.password.length < 8) throw new Error('--password needs at least 8 characters');
   const { seedDemoData } = await import('./seed-data');
+  const { config } = await import('../lib/platform/config');
   const started = Date.now();
   const summary = await seedDemoData({ password: values.password, log: values.quiet ? undefined : (line) => console.log(`  + ${line}`) });
   const c = summary.created;
@@ -27,15 +29,18 @@ async function main() {
   // the codes the routes take (kd_desa) beside the slugs the pages use
   console.log(`\n${summary.villages.length} villages (kd_desa, slug):`);
   for (const v of summary.villages) console.log(`  ${v.kd_desa}  ${v.slug}`);
-  console.log(`\nEvaluation rounds (id_evaluasi, nama, status; GET /api/evaluasi/{id_evaluasi}/desa):`);
-  for (const r of summary.evaluations) console.log(`  ${r.id_evaluasi}  ${r.nama.padEnd(28)} ${r.status}`);
+  const web = config().webBaseUrl;
+  console.log(`\nEvaluation rounds (id_evaluasi, nama, status, page; GET /api/evaluasi/{id_evaluasi}/desa):`);
+  for (const r of summary.evaluations)
+    console.log(`  ${r.id_evaluasi}  ${r.nama.padEnd(28)} ${r.status.padEnd(18)} ${web}/evaluasi/${r.id_evaluasi}`);
   console.log('');
   console.log('Logins (POST /auth/login):');
   for (const l of summary.logins) console.log(`  ${l.role.padEnd(10)} ${l.email.padEnd(30)} ${l.password}`);
   console.log(`\nOther village managers (pengelola, same password):`);
   for (const m of summary.managers)
     console.log(`  ${m.email.padEnd(42)} ${m.village}${m.verified ? '' : '  (not verified yet: try PUT /auth/verify/{email} as admin)'}`);
-  console.log(`\nAPI docs: http://127.0.0.1:${process.env.HTTP_PORT ?? '3000'}/docs`);
+  console.log(`\nPages: ${web}/evaluasi | ${web}/statistik | ${web}/akun`);
+  console.log(`API docs: http://127.0.0.1:${process.env.HTTP_PORT ?? '3000'}/docs`);
 }
 
 main().catch((err) => {

@@ -1,7 +1,9 @@
 /**
  * The CDN in front of the API, derived from the route table (lib/routes.ts): which paths a
  * shared cache may keep, as CloudFront cache behaviors (serverless.yml, one distribution per
- * stage) and as the same rules for the local stand-in (Varnish, scripts/cdn-standin.ts).
+ * stage) and as the same rules for the local stand-in (Varnish, `standinVcl`). It also serves
+ * the images (/images/*) and the pages (web/, scripts/web.ts: /evaluasi*, /statistik*, /akun*,
+ * /assets/*) from the bucket.
  *
  * A path is cached when a public GET route answers it: those answers are the same for every
  * visitor and carry `Cache-Control: public, max-age=0, must-revalidate` with a strong ETag,
@@ -10,6 +12,7 @@
  * its headers (Authorization included), body and query: the default behavior.
  */
 import { ROUTE_KEYS, ROUTES, splitRouteKey, type RouteSpec } from '../lib/routes';
+import { ASSETS_DIR, PAGE_REWRITE_CODE, WEB_BUCKET_PREFIX, WEB_CSP, WEB_PAGES } from './web';
 
 /** A CloudFront path pattern (`*` any characters, `/` included) and whether its answers are cached. */
 export interface CdnBehavior {
@@ -19,6 +22,13 @@ export interface CdnBehavior {
 
 /** Where the images bucket is served from, through the same distribution. */
 export const IMAGES_PATTERN = '/images/*';
+
+/**
+ * The pages' behaviors (the bucket's web/): each page's path and every path below it (the page
+ * rewrite makes them its index.html), then the files they load. No route of the API is on them.
+ */
+export const PAGE_PATTERNS = WEB_PAGES.map((page) => `/${page}*`);
+export const ASSETS_PATTERN = `/${ASSETS_DIR}/*`;
 
 /** Managed CloudFront policies (the same ids in every account). */
 export const MANAGED = {
@@ -99,11 +109,37 @@ function behavior(b: CdnBehavior) {
 }
 
 /**
- * `resources:` of serverless.yml: the distribution (the API and the images bucket as its two
- * origins), the cache policy of the public reads and the images bucket's access control.
+ * A behavior of the pages' files in the bucket: GET and HEAD, kept as the files' Cache-Control
+ * says (html: revalidated; hashed assets: a year), compressed by CloudFront (the bucket holds
+ * them as they are), with the pages' CSP and security headers; a page's paths through the rewrite.
+ */
+function webBehavior(pattern: string, rewrite: boolean) {
+  return {
+    PathPattern: pattern,
+    TargetOriginId: 'web',
+    ViewerProtocolPolicy: 'redirect-to-https',
+    AllowedMethods: ['GET', 'HEAD'],
+    CachedMethods: ['GET', 'HEAD'],
+    CachePolicyId: MANAGED.cachingOptimized,
+    ResponseHeadersPolicyId: { Ref: 'CdnPageHeaders' },
+    Compress: true,
+    ...(rewrite
+      ? { FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': ['CdnPageRewrite', 'FunctionARN'] } }] }
+      : {}),
+  };
+}
+
+/**
+ * `resources:` of serverless.yml: the distribution (the API, the images and the pages in the
+ * bucket as its origins), the cache policy of the public reads, the bucket's access control,
+ * the pages' rewrite function and their response headers.
  */
 export function cdnResources(o: { service: string; stage: string; priceClass: string }) {
   const name = `${o.service}-${o.stage}`;
+  // the pages' behaviors come after the API's: a route on their paths would go to the bucket
+  for (const { path } of getPaths())
+    for (const pattern of [...PAGE_PATTERNS, ASSETS_PATTERN])
+      if (regexOf(pattern).test(examplePath(path))) throw new Error(`the route ${path} is on the pages' paths (${pattern})`);
   const { PathPattern: _, ...passThrough } = behavior({ pattern: '', cached: false });
   return {
     Resources: {
@@ -129,6 +165,30 @@ export function cdnResources(o: { service: string; stage: string; priceClass: st
           },
         },
       },
+      // a page's every path (/evaluasi/123/desa/3201) is its index.html (scripts/web.ts PAGE_REWRITE_CODE)
+      CdnPageRewrite: {
+        Type: 'AWS::CloudFront::Function',
+        Properties: {
+          Name: `${name}-page-rewrite`,
+          AutoPublish: true,
+          FunctionConfig: { Comment: "A page's paths without a file extension: its index.html", Runtime: 'cloudfront-js-2.0' },
+          FunctionCode: PAGE_REWRITE_CODE,
+        },
+      },
+      CdnPageHeaders: {
+        Type: 'AWS::CloudFront::ResponseHeadersPolicy',
+        Properties: {
+          ResponseHeadersPolicyConfig: {
+            Name: `${name}-pages`,
+            Comment: "The pages' CSP (this origin only) and security headers (scripts/web.ts)",
+            SecurityHeadersConfig: {
+              ContentSecurityPolicy: { ContentSecurityPolicy: WEB_CSP, Override: true },
+              ContentTypeOptions: { Override: true },
+              ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
+            },
+          },
+        },
+      },
       CdnImagesAccess: {
         Type: 'AWS::CloudFront::OriginAccessControl',
         Properties: {
@@ -145,7 +205,7 @@ export function cdnResources(o: { service: string; stage: string; priceClass: st
         Properties: {
           DistributionConfig: {
             Enabled: true,
-            Comment: `${name}: the API and its images`,
+            Comment: `${name}: the API, its images and the pages`,
             HttpVersion: 'http2and3',
             IPV6Enabled: true,
             PriceClass: o.priceClass,
@@ -159,6 +219,13 @@ export function cdnResources(o: { service: string; stage: string; priceClass: st
               {
                 Id: 'images',
                 DomainName: { 'Fn::GetAtt': ['ImagesBucket', 'RegionalDomainName'] },
+                S3OriginConfig: { OriginAccessIdentity: '' },
+                OriginAccessControlId: { 'Fn::GetAtt': ['CdnImagesAccess', 'Id'] },
+              },
+              {
+                Id: 'web',
+                DomainName: { 'Fn::GetAtt': ['ImagesBucket', 'RegionalDomainName'] },
+                OriginPath: `/${WEB_BUCKET_PREFIX}`,
                 S3OriginConfig: { OriginAccessIdentity: '' },
                 OriginAccessControlId: { 'Fn::GetAtt': ['CdnImagesAccess', 'Id'] },
               },
@@ -176,6 +243,8 @@ export function cdnResources(o: { service: string; stage: string; priceClass: st
                 CachePolicyId: MANAGED.cachingOptimized,
                 Compress: false,
               },
+              ...PAGE_PATTERNS.map((pattern) => webBehavior(pattern, true)),
+              webBehavior(ASSETS_PATTERN, false),
             ],
           },
         },
@@ -183,7 +252,7 @@ export function cdnResources(o: { service: string; stage: string; priceClass: st
     },
     Outputs: {
       CdnUrl: {
-        Description: "The stage's public address (the API and its images): the web app's base URL",
+        Description: "The stage's public address (the API, its images, the pages at /evaluasi, /statistik, /akun): the web app's base URL",
         Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': ['Cdn', 'DomainName'] }]] },
       },
     },

@@ -82,6 +82,24 @@ exports.functions = async ({ resolveVariable }) => {
 };
 
 /**
+ * The local stage only: the pages (web/) on the API's own origin, as the CDN serves them from the
+ * bucket on a deployed stage (scripts/web-handler.ts). A deployed stage has no such function.
+ */
+exports.webPages = async ({ resolveVariable }) => {
+  if ((await resolveVariable('sls:stage')) !== 'local') return {};
+  const { ASSETS_DIR, WEB_PAGES } = load('./web.ts');
+  const get = (path) => ({ http: { method: 'get', path } });
+  return {
+    webPages: {
+      handler: 'scripts/web-handler.handler',
+      events: [...WEB_PAGES.flatMap((page) => [get(`/${page}`), get(`/${page}/{proxy+}`)]), get(`/${ASSETS_DIR}/{proxy+}`)],
+      disableLogs: true,
+      skipEsbuild: true,
+    },
+  };
+};
+
+/**
  * `resources:` the functions' IAM roles (their rights: scripts/serverless-roles.ts): one per
  * set of rights the routes need, shared by the route functions that need exactly those
  * rights, and one per maintenance function (functions/maintenance/functions.yml names it).

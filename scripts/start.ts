@@ -1,6 +1,8 @@
 /**
  * `npm start`: DynamoDB Local (data in .local/dynamodb), s3rver (.local/s3), the SES
- * emulator, the table if missing, then serverless-offline on http://127.0.0.1:3000.
+ * emulator, the table if missing, then serverless-offline on http://127.0.0.1:3000, which
+ * also serves the pages (web/, built by `vite build --watch` into web/dist and rebuilt on every
+ * change: a reload shows it) at /evaluasi, /statistik, /akun as the CDN does on AWS (scripts/web.ts).
  * Ctrl-C (SIGINT) or SIGTERM stops everything this script started.
  *
  * Ports: DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), HTTP_PORT (3000), LAMBDA_PORT (3002);
@@ -15,6 +17,7 @@ import { watch } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { isReadyLine, offlineLine, readyBanner } from './offline-output';
+import { WEB_DIST, WEB_PAGES, watchWeb } from './web';
 import {
   checkJava,
   ensureTable,
@@ -36,6 +39,15 @@ const port = (name: string, fallback: number) => {
   if (!Number.isInteger(v) || v < 1 || v > 65535) throw new PrerequisiteError(`${name} must be a port number, got "${process.env[name]}"`);
   return v;
 };
+
+/** Vite's lines `npm start` leaves out: its steps and the list of files of every build (the pages' weight: README). */
+const VITE_DROPPED = [
+  /^\s*$/,
+  /^vite v\d/,
+  /^(watching for file changes|build started|transforming|rendering chunks|computing gzip size)\.\.\.$/,
+  /^✓ \d+ modules transformed\.$/,
+  /^\S+\s+[\d.]+ kB\b/,
+];
 
 /** How often `npm start` runs the outbox drain (on AWS: every minute), so notification mails reach the SES emulator at once. */
 const OUTBOX_DRAIN_MS = 5000;
@@ -75,6 +87,7 @@ async function main() {
 
   const services: Service[] = [];
   let offline: ChildProcess | undefined;
+  let web: ChildProcess | undefined;
   let stopping = false;
   let restarting = false;
   let draining = false;
@@ -127,6 +140,7 @@ async function main() {
     stopping = true;
     console.log('\nStopping the local stack...');
     if (offline) killGroup(offline);
+    if (web) killGroup(web);
     await Promise.all(services.map(stop));
     process.exit(code);
   };
@@ -140,6 +154,20 @@ async function main() {
   }, 1000).unref();
 
   try {
+    // the pages: built while the emulators start, then again on every change under web/ (a reload shows it)
+    web = watchWeb(WEB_DIST);
+    for (const [from, to] of [
+      [web.stdout!, process.stdout],
+      [web.stderr!, process.stderr],
+    ] as const)
+      createInterface({ input: from }).on('line', (line) => {
+        if (!VITE_DROPPED.some((re) => re.test(line))) to.write(`web: ${line}\n`);
+      });
+    web.on('exit', (code) => {
+      if (stopping) return;
+      console.error(`vite build --watch exited (code ${code})`);
+      void shutdown(code ?? 1);
+    });
     services.push(await startDynamo({ port: ports.dynamodb, dbPath: join(ROOT, '.local', 'dynamodb') }));
     services.push(await startS3({ port: ports.s3, directory: join(ROOT, '.local', 's3'), bucket }));
     services.push(await startSes({ port: ports.ses }));
@@ -190,6 +218,7 @@ async function main() {
     console.log(
       `DynamoDB Local ${endpoint(ports.dynamodb)} | s3rver ${endpoint(ports.s3)} (bucket ${bucket}) | SES emulator ${endpoint(ports.ses)}/store`,
     );
+    console.log(`Pages: ${WEB_PAGES.map((p) => `${endpoint(ports.http)}/${p}`).join(' | ')} (web/, rebuilt on every change)`);
   } catch (err) {
     console.error(err instanceof Error ? err.message : err);
     await shutdown(1);

@@ -1,7 +1,8 @@
 /**
  * `npm test`: the unit tier first (no emulators, seconds; a failure stops the run), then
  * the integration tier against DynamoDB Local, s3rver and the SES emulator, which start
- * while the unit tier runs. Prints how long each tier took and the peak memory of the
+ * while the unit tier runs, as does the run's build of the pages (web/: tests/support/offline.ts
+ * `builtWeb`, TEST_WEB_DIST). Prints how long each tier took and the peak memory of the
  * whole process tree (this script, vitest, its workers, the emulators, serverless-offline,
  * esbuild, Chromium), so CI's log states the figures the README promises.
  *
@@ -10,9 +11,11 @@
  * in one line, and the command fails.
  */
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkJava, PrerequisiteError, ROOT, startTestStack } from './local-stack';
+import { buildWeb } from './web';
 
 const vitest = join(ROOT, 'node_modules', '.bin', 'vitest');
 
@@ -94,8 +97,19 @@ async function main(): Promise<number> {
   // the integration tier's emulators start while the unit tier runs (tests/support/global-setup.ts takes them)
   const starting = java ? undefined : startTestStack();
   starting?.catch(() => undefined); // (awaited below, after the unit tier)
+  // the pages' build too; if it fails, the first test that needs it builds again and fails with Vite's output
+  const webDir = mkdtempSync(join(tmpdir(), 'tv-web-'));
+  const removeWeb = () => rmSync(webDir, { recursive: true, force: true });
+  const web = java
+    ? Promise.resolve(undefined)
+    : buildWeb(join(webDir, 'dist')).then(
+        () => join(webDir, 'dist'),
+        (err: Error) => console.error(`The pages' build (web/) failed:\n${err.message}`),
+      );
   const unit = await run(['--project', 'unit']);
   if (unit.code !== 0) {
+    await web;
+    removeWeb();
     await starting?.then(
       (s) => s.stop(),
       () => undefined,
@@ -104,12 +118,20 @@ async function main(): Promise<number> {
     return unit.code;
   }
   if (!starting) {
+    removeWeb();
     summary([`unit tier ${unit.seconds.toFixed(0)} s`]);
     console.error(`Integration tests not run: ${java}`);
     return 1;
   }
-  const stack = await starting;
-  const integration = await run(['--project', 'integration'], { TEST_STACK: JSON.stringify(stack.endpoints) }).finally(() => stack.stop());
+  const webDist = await web;
+  const stack = await starting.catch((err: unknown) => {
+    removeWeb();
+    throw err;
+  });
+  const integration = await run(['--project', 'integration'], {
+    TEST_STACK: JSON.stringify(stack.endpoints),
+    ...(webDist ? { TEST_WEB_DIST: webDist } : {}),
+  }).finally(() => Promise.all([stack.stop(), removeWeb()]));
   summary([
     `unit tier ${unit.seconds.toFixed(0)} s`,
     `integration tier ${integration.seconds.toFixed(0)} s${integration.code ? ' (FAILED)' : ''}`,

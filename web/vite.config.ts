@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -9,7 +10,10 @@ import { defineConfig } from 'vite';
  * `npm start` serves them at the same paths as the CDN does on AWS.
  */
 const root = resolve(import.meta.dirname);
-export const PAGES = ['evaluasi', 'statistik', 'akun'] as const;
+/** Every folder of web/ with an index.html is a page (scripts/web.ts WEB_PAGES lists them; a test keeps the two equal). */
+const pages = readdirSync(root, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(resolve(root, d.name, 'index.html')))
+  .map((d) => d.name);
 
 export default defineConfig({
   root,
@@ -19,6 +23,6 @@ export default defineConfig({
     outDir: resolve(root, 'dist'),
     emptyOutDir: true,
     sourcemap: false,
-    rollupOptions: { input: Object.fromEntries(PAGES.map((p) => [p, resolve(root, p, 'index.html')])) },
+    rollupOptions: { input: Object.fromEntries(pages.map((p) => [p, resolve(root, p, 'index.html')])) },
   },
 });

@@ -89,8 +89,8 @@ export async function outboxPhase(ctx: OutboxContext): Promise<OutboxResult> {
     [0, 1, 2].map((k) =>
       s.roundOpenedMail(
         v.email,
-        { name: `Pengelola ${i}` },
-        { nama: `Bench outbox ${k}`, mulai: day(0), batas_mandiri: day(10), selesai: day(30) },
+        { name: `Pengelola ${i}`, web: 'http://127.0.0.1:3000' },
+        { id_evaluasi: `EVAL-bench${k}`, nama: `Bench outbox ${k}`, mulai: day(0), batas_mandiri: day(10), selesai: day(30) },
       ),
     ),
   );

@@ -5,5 +5,8 @@ import { signedIn } from '../../lib/contract/caller';
 import { MSG } from '../../lib/contract/messages';
 
 export const handler = route({ params: assessmentParams, body: reviewInput }, async ({ params, body, caller }) =>
-  ok({ message: MSG.reviewSaved, data: await reviewVillage(params.id_evaluasi, params.kd_desa, body, signedIn(caller)) }),
+  ok({
+    message: body.terbitkan ? MSG.reviewSaved : MSG.reviewDraftSaved,
+    data: await reviewVillage(params.id_evaluasi, params.kd_desa, body, signedIn(caller)),
+  }),
 );

@@ -22,6 +22,8 @@ export class DomainError extends Error {
     readonly kind: FailureKind,
     message: string,
     readonly retryAfterSeconds?: number,
+    /** A refused input's fields, each with its own text (the evaluation routes' 400s: lib/contract/validation.ts). */
+    readonly fields?: Record<string, string>,
   ) {
     super(message);
     this.name = 'DomainError';

@@ -7,6 +7,8 @@ export interface UploadedFile {
 export interface MultipartLimits {
   /** Bytes per file. */
   fileSize: number;
+  /** The 413 text of a file over `fileSize` (default "Ukuran file maksimal 5 MB"). */
+  fileTooLarge?: string;
   /** Files in the whole request. */
   files: number;
   /** Files per field (e.g. 25 per category on PATCH). */

@@ -130,6 +130,7 @@ export const MSG = {
   exportQueryInvalid:
     'Parameter ekspor tidak valid: format xlsx atau csv; provinsi dan kabupaten berupa teks tanpa tanda # (maks. 100 karakter); kabupaten hanya bersama provinsinya',
   exportOfficeOnly: "Akses ditolak. Hanya role 'dinas' dan 'admin' yang dapat mengekspor data desa wisata.",
+  roundExportQueryInvalid: 'Parameter ekspor tidak valid: format xlsx atau csv; tautan 0 atau 1',
   listFilterInvalid:
     'Filter tidak valid: provinsi dan kabupaten berupa teks tanpa tanda # (maks. 100 karakter), kabupaten hanya bersama provinsinya; kategori Mandiri, Maju, Berkembang, Rintisan atau belum_dinilai; status aktif, nonaktif, ditinjau atau pending; jenis Alam, Budaya atau Buatan',
   statisticsQueryInvalid:
@@ -189,7 +190,43 @@ export const MSG = {
   reviewSaved: 'Penilaian berhasil disimpan dan menjadi skor desa',
   reviewNotStarted: 'Evaluasi belum dimulai',
   dinasOnlyReview: "Akses ditolak. Hanya role 'dinas' yang dapat menilai desa.",
-  evaluationStateInvalid: 'Parameter status harus salah satu dari: belum, draf, diajukan, dinilai',
+  evaluationStateInvalid: 'Parameter status harus salah satu dari: belum, draf, diajukan, dikembalikan, dinilai',
+  // a submission returned for correction, the office's draft review, evidence one file per request (not from the contract)
+  dinasOnlyReturn: "Akses ditolak. Hanya role 'dinas' yang dapat mengembalikan penilaian mandiri.",
+  returnInvalid: 'Data pengembalian tidak valid',
+  selfAssessmentReturned: 'Penilaian mandiri dikembalikan kepada pengelola desa untuk diperbaiki',
+  returnNotSubmitted: 'Hanya penilaian mandiri yang sudah diajukan (dan belum dinilai) yang dapat dikembalikan',
+  returnReviewed: 'Desa sudah dinilai: penilaian mandiri tidak dapat dikembalikan',
+  reviewDraftSaved: 'Draf penilaian berhasil disimpan: belum diterbitkan dan belum menjadi skor desa',
+  evidenceUploadInvalid: 'Data unggahan bukti tidak valid',
+  evidenceUploaded: 'Berkas bukti berhasil diunggah',
+  evidenceFileMissing: 'Pilih satu berkas bukti (foto atau PDF) untuk diunggah',
+  evidenceFileTooLarge: 'Berkas terlalu besar: paling besar 4 MB per foto atau PDF.',
+  evidenceRemoved: 'Berkas bukti berhasil dihapus',
+  evidenceRemoveInvalid: 'Parameter berkas harus berisi kunci berkas bukti yang akan dihapus',
+  // `fields` beside a refused evaluation body's message: each field's own text, in the words of the page
+  fieldUnknown: 'Isian ini tidak dikenal',
+  fieldInvalid: 'Isian ini tidak valid',
+  fieldRoundName: 'Nama evaluasi wajib diisi: satu baris, paling banyak 200 karakter',
+  fieldRoundStart: 'Tanggal mulai harus tanggal yang benar, antara tahun 2000 dan 2100',
+  fieldRoundDeadline: 'Batas penilaian mandiri harus tanggal yang benar, antara tahun 2000 dan 2100',
+  fieldRoundEnd: 'Tanggal selesai harus tanggal yang benar, antara tahun 2000 dan 2100',
+  fieldRoundDatesOrder: 'Batas penilaian mandiri harus di antara tanggal mulai dan tanggal selesai',
+  fieldProvince: 'Provinsi harus satu baris, paling banyak 100 karakter, tanpa tanda #',
+  fieldKabupaten: 'Kabupaten harus satu baris, paling banyak 100 karakter, tanpa tanda #',
+  fieldKabupatenNeedsProvince: 'Pilih provinsi sebelum memilih kabupaten',
+  fieldScorePartisipasiMasyarakat: 'Nilai Partisipasi masyarakat harus 1–100',
+  fieldScoreKeragamanPaketWisata: 'Nilai Keragaman paket wisata harus 1–100',
+  fieldScoreAksesTempatWisata: 'Nilai Akses tempat wisata harus 1–100',
+  fieldScoreKeramahanDifabel: 'Nilai Keramahan difabel harus 1–100',
+  fieldScoreFasilitasTempatWisata: 'Nilai Fasilitas tempat wisata harus 1–100',
+  fieldScoreProdukTempatWisata: 'Nilai Produk tempat wisata harus 1–100',
+  fieldNote: 'Catatan paling banyak 2.000 karakter',
+  fieldLinks: 'Tautan harus diawali https:// atau http://; paling banyak 10 tautan per kriteria',
+  fieldKeptFiles: 'Daftar berkas bukti yang disimpan tidak valid: paling banyak 5 per kriteria',
+  fieldPublish: 'Pilihan terbitkan harus ya (true) atau tidak (false)',
+  fieldReturnNote: 'Catatan pengembalian wajib diisi, paling banyak 2.000 karakter',
+  fieldEvidenceCriterion: 'Pilih kriteria bukti: salah satu dari enam kriteria penilaian',
 
   // notifications (not from the contract)
   reminderQueued: 'Pengingat akan dikirim kepada pengelola desa yang belum mengajukan penilaian mandiri',
@@ -198,6 +235,29 @@ export const MSG = {
   notificationSettingsSaved: 'Pengaturan notifikasi berhasil disimpan',
   notificationSettingsInvalid: 'Data pengaturan notifikasi tidak valid',
   notificationSettingsEmpty: 'Isi pengingat dan/atau perubahan dengan true atau false',
+
+  // monitoring: monthly reports of a village's figures (not from the contract; docs/monitoring.md)
+  reportInvalid: 'Data laporan pemantauan tidak valid',
+  reportMonthInvalid:
+    'Bulan laporan tidak valid: gunakan format YYYY-MM, dari 2000-01 sampai bulan ini (WIB); bulan yang belum tiba tidak dapat dilaporkan',
+  monitoringQueryInvalid: 'Parameter pemantauan tidak valid',
+  monitoringRangeInvalid: 'Rentang bulan tidak valid: dari tidak boleh setelah sampai, paling panjang 120 bulan',
+  reportSaved: 'Laporan bulanan berhasil disimpan',
+  reportVerified: 'Laporan bulanan berhasil diverifikasi',
+  reportNotFound: 'Laporan bulan ini belum ada',
+  reportVerifiedLocked: 'Laporan bulan ini sudah diverifikasi: hanya dinas atau admin yang dapat mengoreksinya, dengan alasan',
+  reportOfficeCorrectsVerified:
+    'Akses ditolak. Dinas dan admin hanya dapat mengoreksi laporan yang sudah diverifikasi; laporan bulanan diisi oleh pengelola desa.',
+  reportCorrectionReasonMissing: 'Alasan koreksi (alasan) wajib diisi untuk mengubah laporan yang sudah diverifikasi',
+  officeOnlyMonitoring: "Akses ditolak. Hanya role 'dinas' atau 'admin' yang dapat memverifikasi laporan dan melihat rekap pemantauan.",
+  reportCheckSpike: 'Nilai lebih dari 5× median 12 bulan laporan terakhir desa',
+  reportCheckNoRevenue: 'Ada kunjungan wisatawan tetapi pendapatan 0, padahal bulan-bulan sebelumnya ada pendapatan',
+  fieldReportWisnus: 'Wisatawan nusantara (wisnus) harus bilangan bulat 0–10.000.000',
+  fieldReportWisman: 'Wisatawan mancanegara (wisman) harus bilangan bulat 0–10.000.000',
+  fieldReportRevenue: 'Pendapatan harus bilangan bulat rupiah 0–100.000.000.000',
+  fieldReportJobs: 'Tenaga kerja harus bilangan bulat 0–100.000',
+  fieldReportRoomNights: 'Malam inap harus bilangan bulat 0–1.000.000',
+  fieldReportReason: 'Alasan harus diisi dengan 1 hingga 2.000 karakter',
 
   // users
   includeDesaInvalid: 'Parameter includeDesa harus true atau false',

@@ -26,8 +26,50 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, refus
   if (result.success) return result.data;
   const issues = result.error.issues;
   const own = issues[0]?.message;
-  if (own !== undefined && own !== NO_TEXT) throw invalid(own);
-  throw typeof refusal === 'string' ? invalid(refusal) : refusal(issues.filter((i) => i.message === NO_TEXT));
+  const err =
+    own !== undefined && own !== NO_TEXT
+      ? invalid(own)
+      : typeof refusal === 'string'
+        ? invalid(refusal)
+        : refusal(issues.filter((i) => i.message === NO_TEXT));
+  // a schema declared with field texts adds them beside the message, which stays as it is
+  const texts = refusals.get(schema)?.fieldTexts;
+  throw texts ? new DomainError(err.kind, err.message, err.retryAfterSeconds, fieldsOf(issues, texts)) : err;
+}
+
+/**
+ * The texts of a refused input's fields, for a page to show each beside its field (`fields` of
+ * the 400, beside the unchanged `message`). A field is found by its path with array indices
+ * dropped (`bukti.akses_tempat_wisata.tautan`), then with each key of `wildcards` as `*`
+ * (`bukti.*.tautan`); a rule that carries its own text (a refinement) by that text (`rules`).
+ */
+export interface FieldTexts {
+  fields: Record<string, string>;
+  rules?: Record<string, string>;
+  /** Keys that stand for one of many (the criteria): matched as `*`. */
+  wildcards?: readonly string[];
+}
+
+/** Each offending field (its path, indices included: `bukti.x.tautan.0`; `body` for the body itself) → its text. */
+function fieldsOf(issues: readonly z.core.$ZodIssue[], texts: FieldTexts): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const paths = issue.code === 'unrecognized_keys' ? issue.keys.map((k) => [...issue.path, k]) : [issue.path];
+    for (const path of paths) {
+      const key = path.map(String).join('.') || 'body';
+      out[key] ??= issue.code === 'unrecognized_keys' ? MSG.fieldUnknown : fieldText(path, issue.message, texts);
+    }
+  }
+  return out;
+}
+
+function fieldText(path: readonly PropertyKey[], message: string, texts: FieldTexts): string {
+  const own = message !== NO_TEXT ? message : undefined;
+  if (own && texts.rules?.[own]) return texts.rules[own];
+  const names = path.filter((p) => typeof p === 'string');
+  const exact = names.join('.');
+  const wild = names.map((n) => (texts.wildcards?.includes(n) ? '*' : n)).join('.');
+  return texts.fields[exact] ?? texts.fields[wild] ?? own ?? MSG.fieldInvalid;
 }
 
 /**
@@ -65,15 +107,29 @@ export interface InputRefusal {
   namesFields?: true;
   /** A body that is not JSON is refused with the same text (instead of "Body JSON tidak valid"). */
   malformedToo?: true;
+  /** The 400 also carries `fields`: each offending field's own text (the evaluation routes). */
+  fieldTexts?: FieldTexts;
 }
 export const refusals = z.registry<InputRefusal>();
 
 /** A refusal whose text names the offending top-level fields, of a JSON body or of a form's `data`. */
-export const namingRefusal = (message: string, of: 'body' | 'form' = 'body'): InputRefusal => ({
+export const namingRefusal = (message: string, of: 'body' | 'form' = 'body', fieldTexts?: FieldTexts): InputRefusal => ({
   message,
-  when: of === 'form' ? 'A field of `data` is invalid; the offending fields are named' : 'A field is missing or invalid',
+  when:
+    (of === 'form' ? 'A field of `data` is invalid; the offending fields are named' : 'A field is missing or invalid') +
+    (fieldTexts ? fieldTextsDoc(fieldTexts) : ''),
   namesFields: true,
+  ...(fieldTexts ? { fieldTexts } : {}),
 });
+
+/** What `fields` holds, in the document's words. */
+const fieldTextsDoc = (t: FieldTexts) =>
+  `. \`fields\` gives each offending field (its path, e.g. \`bukti.akses_tempat_wisata.tautan.0\`) its own text: ${[
+    ...Object.entries(t.fields).map(([f, text]) => `${f}: "${text}"`),
+    ...Object.entries(t.rules ?? {}).map(([rule, text]) => `the field of "${rule}": "${text}"`),
+    `a key it does not take: "${MSG.fieldUnknown}"`,
+    `otherwise: "${MSG.fieldInvalid}"`,
+  ].join('; ')}`;
 
 /** The refusal a route parses with: the one declared with the first of its schemas that has one. */
 export function declaredRefusal(...schemas: (z.ZodType | undefined)[]): InputRefusal | undefined {

@@ -19,6 +19,7 @@ import { RaceLostError, type CounterShare } from './unit-of-work';
  * | round                       | EVAL#<id>   | EVAL (GSI1 EVAL / <created_at>#<id>) |
  * | a village's assessment      | EVAL#<id>   | DESA#<kd_desa>                  |
  * | the round's region counters | EVAL#<id>   | REKAP#<provinsi>#<kabupaten>    |
+ * | the office's draft review   | EVAL#<id>   | NILAIDRAF#<kd_desa>             |
  */
 
 const isoDate = z.iso.date().meta({ description: 'Calendar date (YYYY-MM-DD), Western Indonesian Time' });
@@ -37,6 +38,13 @@ export const rounds = defineEntity({
     n_terkirim: z.number().int().optional(),
     /** The day of the round's latest reminder (POST …/pengingat or the automatic one): at most one a day. */
     pengingat_terakhir: isoDate.optional(),
+    /** The time of that reminder (rounds reminded before it was kept have only the day). */
+    pengingat_at: timestamp.optional(),
+    /**
+     * Its counters hold the comparison over the same villages (`n_banding`, `banding_*`): a round opened
+     * since they exist, or one recounted (`rebuildRoundComparison`); the rekap gives none otherwise.
+     */
+    rekap_banding: z.literal(true).optional(),
     created_at: timestamp,
     updated_at: timestamp,
   }),
@@ -86,8 +94,11 @@ export const evidence = z.object({
   berkas: z.array(evidenceFile).max(EVIDENCE_FILES_PER_CRITERION).default([]),
 });
 
-/** The assessment's states, in order; `belum` is a village without an assessment item. */
-export const ASSESSMENT_STATES = ['belum', 'draf', 'diajukan', 'dinilai'] as const;
+/**
+ * The assessment's states, in order; `belum` is a village without an assessment item;
+ * `dikembalikan`: submitted, then returned by the office for correction (its manager edits and submits it again).
+ */
+export const ASSESSMENT_STATES = ['belum', 'draf', 'diajukan', 'dikembalikan', 'dinilai'] as const;
 export type AssessmentState = (typeof ASSESSMENT_STATES)[number];
 /** How a review moved the village's category against its category before the round. */
 export const MOVES = ['naik', 'tetap', 'turun', 'baru'] as const;
@@ -98,9 +109,12 @@ const assessmentSchema = z.object({
   /** The village's region when its assessment began (the round's counters of that region count it). */
   provinsi: z.string(),
   kabupaten: z.string(),
-  status: z.enum(['draf', 'diajukan', 'dinilai']),
+  status: z.enum(['draf', 'diajukan', 'dikembalikan', 'dinilai']),
   mandiri: z.object({ nilai: partialCriteria(scoreValue), bukti: partialCriteria(evidence) }).optional(),
   diajukan_at: timestamp.optional(),
+  /** The office's note of the latest return for correction, and when (the history keeps every one). */
+  catatan_pengembalian: z.string().max(2000).optional(),
+  dikembalikan_at: timestamp.optional(),
   penilaian: z
     .object({
       nilai: criteria(scoreValue),
@@ -123,7 +137,13 @@ export const assessments = defineEntity({
   key: (id) => keys.assessment(id.split('/')[0]!, id.split('/')[1] ?? ''),
   id: (a) => `${a.id_evaluasi}/${a.kd_desa}`,
   changes: {
-    history: { subject: 'assessment', record: (a) => `${a.id_evaluasi}/${a.kd_desa}`, kd_desa: (a) => a.kd_desa },
+    history: {
+      subject: 'assessment',
+      record: (a) => `${a.id_evaluasi}/${a.kd_desa}`,
+      kd_desa: (a) => a.kd_desa,
+      // the office's note whole while it stands (the entry's changes shorten a text over 200 characters)
+      snapshot: (a) => (a.status === 'dikembalikan' ? { catatan_pengembalian: a.catatan_pengembalian } : undefined),
+    },
     counts: (a) => assessmentCounts(a),
     stamps: ['updated_at'],
     notify: (before, after) => assessmentNotices(before, after),
@@ -134,6 +154,8 @@ export const assessments = defineEntity({
     'status',
     'mandiri',
     'diajukan_at',
+    'catatan_pengembalian',
+    'dikembalikan_at',
     'penilaian',
     'dinilai_at',
     'kategori_sebelum',
@@ -153,8 +175,9 @@ export function moveOf(before: AssessmentRecord['kategori_sebelum'], after: stri
 
 /**
  * What an assessment adds to its round's counters: per region its state, the sums of the
- * submitted self-scores and of the review per criterion, the category move; on the round
- * itself whether anything was submitted (it cannot be deleted then, and must still exist).
+ * submitted self-scores and of the review per criterion, the category move, both sums again
+ * when it is submitted and reviewed (`comparisonCounts`); on the round itself whether anything
+ * was submitted (it cannot be deleted then, and must still exist).
  */
 function assessmentCounts(a: AssessmentRecord): CounterShare[] {
   const counts: Record<string, number> = { [`n_${a.status}`]: 1 };
@@ -167,22 +190,44 @@ function assessmentCounts(a: AssessmentRecord): CounterShare[] {
     for (const f of SCORE_FIELDS) counts[`nilai_${f}`] = a.penilaian.nilai[f];
     counts[`gerak_${moveOf(a.kategori_sebelum, a.penilaian.kategori_desa)}`] = 1;
   }
-  const sent = a.diajukan_at || a.penilaian ? 1 : 0;
+  Object.assign(counts, comparisonCounts(a));
+  // a submission returned for correction was submitted all the same: the round keeps it (no deletion, no region change)
+  const sent = a.diajukan_at || a.penilaian || a.dikembalikan_at ? 1 : 0;
   return [
     { on: keys.evaluationCounters(a.id_evaluasi, a), counts, label: { provinsi: a.provinsi, kabupaten: a.kabupaten } },
     { on: keys.evaluation(a.id_evaluasi), counts: { n_terkirim: sent }, mustExist: () => new RoundChangedError() },
   ];
 }
 
+/** The counters of the comparison over the same villages: its number and the two sums per criterion. */
+export const COMPARISON_COUNTERS = ['n_banding', ...SCORE_FIELDS.flatMap((f) => [`banding_mandiri_${f}`, `banding_nilai_${f}`])];
+
 /**
- * What an assessment's change tells: submitted (draf → diajukan) the offices; a review
- * given or changed (its values or notes) the village's manager, with the new category.
+ * What an assessment adds to the comparison of the self-assessment with the review over the same
+ * villages: only one both submitted (`diajukan_at`: not returned since) and reviewed, with both its sums.
+ */
+export function comparisonCounts(a: AssessmentRecord): Record<string, number> {
+  if (!a.diajukan_at || !a.mandiri || !a.penilaian) return {};
+  const counts: Record<string, number> = { n_banding: 1 };
+  for (const f of SCORE_FIELDS) {
+    counts[`banding_mandiri_${f}`] = a.mandiri.nilai[f] ?? 0;
+    counts[`banding_nilai_${f}`] = a.penilaian.nilai[f];
+  }
+  return counts;
+}
+
+/**
+ * What an assessment's change tells: submitted (draf or dikembalikan → diajukan) the offices;
+ * returned for correction the village's manager, with the office's note; a review given or
+ * changed (its values or notes) the village's manager, with the new category.
  */
 function assessmentNotices(before: AssessmentRecord | undefined, after: AssessmentRecord | undefined): Notice[] {
   if (!after) return [];
   const notices: Notice[] = [];
   const at = { id_evaluasi: after.id_evaluasi, kd_desa: after.kd_desa };
   if (after.status === 'diajukan' && before?.status !== 'diajukan') notices.push({ kind: 'assessment_submitted', ...at });
+  if (after.status === 'dikembalikan' && before?.status === 'diajukan')
+    notices.push({ kind: 'assessment_returned', ...at, catatan: after.catatan_pengembalian ?? '' });
   const was = before?.penilaian;
   const is = after.penilaian;
   const reviewChanged =
@@ -190,6 +235,45 @@ function assessmentNotices(before: AssessmentRecord | undefined, after: Assessme
   if (is && reviewChanged) notices.push({ kind: 'review_published', ...at, kategori_desa: is.kategori_desa, rata_rata: is.rata_rata });
   return notices;
 }
+
+/** The office's review of a village not yet published (PUT …/penilaian `terbitkan: false`): its key in the round's partition. */
+const reviewDraftKey = (id: string, kd: string) => ({ PK: keys.evaluationPartition(id), SK: `NILAIDRAF#${kd}` });
+
+/**
+ * The office's draft review: the six values and notes, not published. It is no score and
+ * moves no count; only dinas and admin read it (GET …/desa/{kd}); publishing the review
+ * removes it. Its history is the round's, not the village's (whose manager reads that one).
+ */
+export const reviewDrafts = defineEntity({
+  type: 'EVALDRAFT',
+  schema: z.object({
+    id_evaluasi: z.string(),
+    kd_desa: z.string(),
+    nilai: criteria(scoreValue),
+    catatan: partialCriteria(z.string().max(2000)),
+    rata_rata: z.number().int(),
+    kategori_desa: z.enum(KATEGORI),
+    created_at: timestamp,
+    updated_at: timestamp,
+  }),
+  key: (id) => reviewDraftKey(id.split('/')[0]!, id.split('/')[1] ?? ''),
+  id: (d) => `${d.id_evaluasi}/${d.kd_desa}`,
+  changes: {
+    history: {
+      subject: 'review_draft',
+      record: (d) => `${d.id_evaluasi}/${d.kd_desa}`,
+      scope: (d) => keys.evaluationPartition(d.id_evaluasi),
+    },
+    stamps: ['updated_at'],
+  },
+  public: ['nilai', 'catatan', 'rata_rata', 'kategori_desa', 'created_at', 'updated_at'],
+  publicMeta: {
+    id: 'ReviewDraft',
+    description: 'The office’s review saved as a draft: not published, no score; only dinas and admin see it.',
+  },
+});
+export type ReviewDraftRecord = z.infer<typeof reviewDrafts.schema>;
+export const getReviewDraft = (id: string, kd: string, consistent = false) => reviewDrafts.get(`${id}/${kd}`, consistent);
 
 /** The round went (or is going) since it was read: read again (a 404 then). */
 export class RoundChangedError extends RaceLostError {}
@@ -202,7 +286,8 @@ export function newRound(
   fields: Pick<RoundRecord, 'nama' | 'mulai' | 'batas_mandiri' | 'selesai' | 'provinsi' | 'kabupaten'>,
 ): RoundRecord {
   const now = nowIso();
-  return { id_evaluasi: newCode.evaluation(), ...fields, created_at: now, updated_at: now };
+  // a new round's counters start at zero, so every write keeps its comparison exact from the start
+  return { id_evaluasi: newCode.evaluation(), ...fields, rekap_banding: true, created_at: now, updated_at: now };
 }
 
 /** A record as it becomes with other fields (its `updated_at` moved on). */
@@ -224,6 +309,16 @@ export function newAssessment(id: string, village: { kd_desa: string; provinsi: 
     created_at: now,
     updated_at: now,
   };
+}
+
+/** A village's new draft review in a round (the office's, not published). */
+export function newReviewDraft(
+  id: string,
+  kd: string,
+  fields: Pick<ReviewDraftRecord, 'nilai' | 'catatan' | 'rata_rata' | 'kategori_desa'>,
+): ReviewDraftRecord {
+  const now = nowIso();
+  return { id_evaluasi: id, kd_desa: kd, ...fields, created_at: now, updated_at: now };
 }
 
 /** Every assessment of a round (one Query of its partition). */

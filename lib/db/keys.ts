@@ -38,6 +38,8 @@
  * | a round's region counters | EVAL#<id>        | REKAP#<provinsi>#<kabupaten> | —    | —                      |
  * | outbox item (a notice to mail) | OUTBOX#<shard 0…7> | <at>#<rand> | —                 | —                      |
  * | delivery marker      | SENT#<shard>#<at>#<rand> | <recipient e-mail> (TTL expiresAt) | — | —           |
+ * | monthly report (monitoring) | LAPORAN#<kd_desa> | <YYYY-MM> | —                     | —                      |
+ * | report counters of a region-month | REKAPLAPORAN#<YYYY> | <YYYY-MM>#<provinsi>#<kabupaten> | — | —            |
  *
  * Everything that hangs off one village and has no code of its own (score; later the
  * two descriptions) lives in the village's partition, so one strongly consistent Query
@@ -98,7 +100,13 @@
  * | a write that gives notices        | + one Put OUTBOX#<shard> per notice in its transaction (unit of work `notify`) |
  * | the outbox drain (every minute)   | Query OUTBOX#0…7 (oldest first); recipients (GetItem, or a page of GSI1 DESA / GSI3 / GSI1 USER + BatchGetItem USER#); Put SENT# (claim: absent or lease over) and Update it (sent) per mail; Update/Delete OUTBOX# |
  * | POST /api/evaluasi/{id}/pengingat | GetItem EVAL#; TransactWrite round (day of the reminder, as read) + history + OUTBOX# |
+ * | GET /api/akun/notifikasi          | GetItem USER#                                                     |
  * | PUT /api/akun/notifikasi          | GetItem USER#; TransactWrite user (switches, as read) + history + list version |
+ * | PUT /api/pemantauan/desa/{kd}/{m} | GetItem DESA# ∥ Query LAPORAN#<kd> (SK ≤ m, newest first, 13); TransactWrite report (as read) + village check + region-month counters + history |
+ * | POST …/{m}/verifikasi             | GetItem DESA# ∥ GetItem LAPORAN#<kd>/<m>; TransactWrite report (as read) + counters + history |
+ * | GET /api/pemantauan/desa/{kd}     | GetItem DESA# ∥ Query LAPORAN#<kd> SK between dari and sampai |
+ * | GET /api/pemantauan/rekap         | Query REKAPLAPORAN#<YYYY> and #<YYYY−1> [begins_with <YYYY-MM>#[<provinsi>#…]] ∥ Query STATS#REGION |
+ * | GET /api/pemantauan/belum-lapor   | the region's villages (GSI3, as the filtered lists) then BatchGetItem LAPORAN#<kd>/<m> of each |
  * | any write with Idempotency-Key    | PutItem IDEM (condition: absent or expired) first; then UpdateItem (answer) or DeleteItem (released) |
  *
  * Pagination: DynamoDB has no offset, so the tourism descriptions hold dense positions
@@ -232,6 +240,18 @@ export const keys = {
   outboxPartition: (shard: number) => `OUTBOX#${shard}`,
   /** A notice's mail to one recipient: claimed ('sending') before it is sent, 'sent' once SES accepted it (lib/db/outbox.ts). */
   delivery: (notice: string, email: string) => ({ PK: `SENT#${notice}`, SK: normEmail(email) }),
+  /**
+   * A village's monthly report (monitoring, lib/db/reports.ts): a partition of its own, so a village's
+   * months are one Query and they outlive the village (the figures of past months stay counted).
+   */
+  report: (kd: string, bulan: string) => ({ PK: `LAPORAN#${kd}`, SK: bulan }),
+  reportPartition: (kd: string) => `LAPORAN#${kd}`,
+  /** The report counters of one region and month, in its year's partition: a year for all regions is one Query. */
+  reportCounters: (bulan: string, r: { provinsi: string; kabupaten: string }) => ({
+    PK: `REKAPLAPORAN#${bulan.slice(0, 4)}`,
+    SK: `${bulan}#${regionPart(r.provinsi)}#${regionPart(r.kabupaten)}`,
+  }),
+  reportCountersPartition: (tahun: string) => `REKAPLAPORAN#${tahun}`,
   /** A round's counters of one region (`<provinsi>#<kabupaten>`, lower case, as the statistics' keys). */
   evaluationCounters: (id: string, r: { provinsi: string; kabupaten: string }) => ({
     PK: `EVAL#${id}`,

@@ -67,8 +67,8 @@ export interface ChangeDeclaration<R> {
     scope?: (record: R) => string;
     /** Other names for the three kinds of change (an account is `registered`, not `created`). */
     actions?: Partial<Record<ChangeKind, string>>;
-    /** Kept whole with the entry (scores: their trajectory). */
-    snapshot?: (record: R) => Record<string, unknown>;
+    /** Kept whole with the entry (scores: their trajectory); undefined: nothing. */
+    snapshot?: (record: R) => Record<string, unknown> | undefined;
     /** The record as its entry shows it (a tourism description adds every image it lists). */
     view?: (record: R) => object;
   };

@@ -12,17 +12,31 @@ import { listUsers } from '../db/users';
 import { listVillages } from '../db/villages';
 import { refusals } from '../contract/validation';
 
-/** GET /api/desa-wisata/export?format=xlsx|csv&provinsi=&kabupaten= (a kabupaten only within its province). */
+/**
+ * `tautan=1` on an export: the answer is the link to the file, stored as a large one is, as JSON
+ * (200) whatever its size: a page whose CSP lets it fetch only its own origin cannot follow a 303
+ * to S3, but it may navigate to the link.
+ */
+export const exportLinkOption = {
+  tautan: z.enum(['0', '1']).optional().meta({
+    description:
+      '1: answer 200 JSON `data: {url, nama_berkas, expires_at}`, a link to the file stored privately, whatever its size (for pages that navigate to it); 0 or absent: the file, or 303 when large',
+  }),
+};
+export const wantsLink = (q: { tautan?: '0' | '1' }) => q.tautan === '1';
+
+/** GET /api/desa-wisata/export?format=xlsx|csv&provinsi=&kabupaten=&tautan= (a kabupaten only within its province). */
 export const exportQuery = z
   .object({
     format: z.enum(['xlsx', 'csv']).default('xlsx'),
     ...regionFilter,
+    ...exportLinkOption,
   })
   .refine(kabupatenWithinProvinsi, { message: MSG.exportQueryInvalid })
-  .meta({ description: 'format: xlsx (default) or csv; provinsi / kabupaten (with provinsi) narrow the rows' });
+  .meta({ description: 'format: xlsx (default) or csv; provinsi / kabupaten (with provinsi) narrow the rows; tautan=1: the link as JSON' });
 refusals.add(exportQuery, {
   message: MSG.exportQueryInvalid,
-  when: 'format not xlsx or csv, a region too long, empty or with #, or kabupaten without provinsi',
+  when: 'format not xlsx or csv, tautan not 0 or 1, a region too long, empty or with #, or kabupaten without provinsi',
 });
 export type ExportQuery = z.output<typeof exportQuery>;
 

@@ -3,11 +3,19 @@ import { SYSTEM, type Acting, type Caller } from '../contract/caller';
 import { conflict, DomainError, found, unauthenticated } from '../contract/errors';
 import { MSG } from '../contract/messages';
 import { whenFieldsValid, refusals, namingRefusal } from '../contract/validation';
-import { assessments, getRound, listRounds, RoundChangedError, rounds, type RoundRecord } from '../db/evaluations';
+import { assessments, getAssessment, getRound, listRounds, moveOf, RoundChangedError, rounds, type RoundRecord } from '../db/evaluations';
 import * as store from '../db/outbox';
 import type { Notice, OutboxRecord } from '../db/outbox';
 import { inUnitOfWork } from '../db/unit-of-work';
-import { recipients, recipientsOfRole, setNotificationSwitches, type NotificationSwitches, type Recipient } from '../db/users';
+import {
+  getUserByEmail,
+  recipients,
+  recipientsOfRole,
+  setNotificationSwitches,
+  switchesOf,
+  type NotificationSwitches,
+  type Recipient,
+} from '../db/users';
 import { getVillage, villagesByEmail, villagesPage, type VillageOwner, type VillageRecord } from '../db/villages';
 import { sendMail, type Mail } from '../mail/ses';
 import * as mails from '../mail/templates';
@@ -43,6 +51,13 @@ export const notificationSwitchesInput = z
 refusals.add(notificationSwitchesInput, namingRefusal(MSG.notificationSettingsInvalid));
 export type NotificationSwitchesInput = z.output<typeof notificationSwitchesInput>;
 
+/** GET /api/akun/notifikasi: the caller's switches as stored (both on until turned off). */
+export async function getNotifications(caller: Caller): Promise<NotificationSwitches> {
+  const user = await getUserByEmail(caller.email);
+  if (!user) throw unauthenticated(MSG.tokenInvalid);
+  return switchesOf(user);
+}
+
 /** PUT /api/akun/notifikasi: the caller's switches as they become. */
 export async function setNotifications(input: NotificationSwitchesInput, caller: Caller): Promise<NotificationSwitches> {
   const switches = await setNotificationSwitches(caller.email, input, caller);
@@ -69,7 +84,7 @@ export const remindRound = (id: string, who: Acting) =>
     uow.update(
       rounds,
       round,
-      { ...round, pengingat_terakhir: day },
+      { ...round, pengingat_terakhir: day, pengingat_at: uow.at },
       { guard: () => new RoundChangedError(), action: 'evaluation.reminded' },
     );
     return { id_evaluasi: id, tanggal: day };
@@ -338,7 +353,7 @@ function pacer(rate: number): () => Promise<void> {
   };
 }
 
-/** Where the mail's reader acts: the stage's front-end origin (its first), when it names one. */
+/** The existing web app (the stage's first front-end origin), when it names one: where a request's or a status's mail points. */
 function appLink(): string | undefined {
   return config().corsOrigins.find((o) => /^https?:\/\//.test(o));
 }
@@ -362,7 +377,8 @@ async function toOwnerOf(kd: string, write: (owner: Recipient, village: VillageR
 /** How a notice finds its recipients and what each is sent. */
 async function planOf(notice: Notice): Promise<Plan> {
   const link = appLink();
-  const to = (r: Recipient) => ({ name: r.full_name, ...(link ? { link } : {}) });
+  const web = config().webBaseUrl;
+  const to = (r: Recipient) => ({ name: r.full_name, web, ...(link ? { link } : {}) });
   switch (notice.kind) {
     case 'round_opened':
     case 'reminder': {
@@ -406,11 +422,24 @@ async function planOf(notice: Notice): Promise<Plan> {
       };
     }
     case 'review_published': {
-      const reading = getRound(notice.id_evaluasi); // beside the village and its manager
+      // the round and the assessment (its category before the round) beside the village and its manager
+      const reading = Promise.all([getRound(notice.id_evaluasi), getAssessment(notice.id_evaluasi, notice.kd_desa)]);
       reading.catch(() => undefined); // awaited only when both are found; a failure then still throws
       return toOwnerOf(notice.kd_desa, async (owner, village) => {
-        const named = (await reading) ?? { nama: notice.id_evaluasi, mulai: '', batas_mandiri: '', selesai: '' };
-        return mails.reviewPublishedMail(owner.email, to(owner), named, village, notice.kategori_desa, notice.rata_rata);
+        const [round, assessment] = await reading;
+        const named = round ?? { id_evaluasi: notice.id_evaluasi, nama: notice.id_evaluasi, mulai: '', batas_mandiri: '', selesai: '' };
+        const sebelum = assessment?.kategori_sebelum;
+        const before = sebelum && sebelum !== 'belum' ? { kategori: sebelum, gerak: moveOf(sebelum, notice.kategori_desa) } : undefined;
+        return mails.reviewPublishedMail(owner.email, to(owner), named, village, notice.kategori_desa, notice.rata_rata, before);
+      });
+    }
+    case 'assessment_returned': {
+      const reading = getRound(notice.id_evaluasi); // beside the village and its manager
+      reading.catch(() => undefined); // awaited only when both are found
+      return toOwnerOf(notice.kd_desa, async (owner, village) => {
+        const round = await reading;
+        const named = round ?? { id_evaluasi: notice.id_evaluasi, nama: notice.id_evaluasi, mulai: '', batas_mandiri: '', selesai: '' };
+        return mails.assessmentReturnedMail(owner.email, to(owner), named, village, notice.catatan);
       });
     }
     case 'request_changed':
@@ -455,11 +484,11 @@ async function openElsewhere(round: RoundRecord, email: string, onPage: VillageO
     : [];
 }
 
-/** The villages of a page whose self-assessment in the round is not submitted (none yet, or a draft): one BatchGetItem per 100. */
+/** The villages of a page whose self-assessment in the round is not submitted (none yet, a draft, or returned for correction): one BatchGetItem per 100. */
 async function notSubmitted(round: RoundRecord, villages: VillageOwner[]): Promise<VillageOwner[]> {
   const written = await assessments.getMany(villages.map((v) => `${round.id_evaluasi}/${v.kd_desa}`));
   return villages.filter((v) => {
     const a = written.get(`${round.id_evaluasi}/${v.kd_desa}`);
-    return !a || a.status === 'draf';
+    return !a || a.status === 'draf' || a.status === 'dikembalikan';
   });
 }

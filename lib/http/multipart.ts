@@ -79,7 +79,7 @@ export function parseMultipart(body: Buffer, contentType: string, limits: Multip
       }
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('limit', () => fail(tooLarge(MSG.fileTooLarge)));
+      stream.on('limit', () => fail(tooLarge(limits.fileTooLarge ?? MSG.fileTooLarge)));
       stream.on('end', () => {
         if (!failed) form.files.push({ field, data: Buffer.concat(chunks) });
       });

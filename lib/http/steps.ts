@@ -60,6 +60,8 @@ export async function checkAccess(
 export function answerErrors(err: unknown): APIGatewayProxyResult {
   if (err instanceof DomainError) {
     const f = httpFailure(err);
+    // a refused evaluation body names each field's own text beside the message (lib/contract/validation.ts)
+    if (err.fields) return json(f.statusCode, { message: f.message, fields: err.fields }, f.headers);
     return failure(f.statusCode, f.message, f.headers);
   }
   if (isDependencyUnavailable(err)) {

@@ -1,3 +1,4 @@
+import { pages, periode, startsWithWord, tanggal } from './format';
 import type { Mail } from './ses';
 
 const escapeHtml = (s: string) =>
@@ -50,11 +51,18 @@ export interface HandoverMailInput {
   next: { email: string; name: string };
 }
 
-/** A mail from paragraphs whose parts are plain text, or `{ strong }` text shown in bold in the HTML part. */
-function mailOf(to: string, subject: string, paragraphs: Array<Array<string | { strong: string }>>): Mail {
-  const plain = (part: string | { strong: string }) => (typeof part === 'string' ? part : part.strong);
-  const html = (part: string | { strong: string }) =>
-    typeof part === 'string' ? escapeHtml(part) : `<strong>${escapeHtml(part.strong)}</strong>`;
+/** A part of a paragraph: plain text (a line break where it holds one), `{ strong }` text in bold in the HTML part, or a link. */
+type Part = string | { strong: string } | { href: string };
+
+/** A mail from paragraphs of parts; a link shows its URL in both parts, so it reads the same in either. */
+function mailOf(to: string, subject: string, paragraphs: Part[][]): Mail {
+  const plain = (part: Part) => (typeof part === 'string' ? part : 'strong' in part ? part.strong : part.href);
+  const html = (part: Part) =>
+    typeof part === 'string'
+      ? escapeHtml(part).replace(/\n/g, '<br>\n')
+      : 'strong' in part
+        ? `<strong>${escapeHtml(part.strong)}</strong>`
+        : `<a href="${escapeHtml(part.href)}">${escapeHtml(part.href)}</a>`;
   return {
     to,
     subject,
@@ -72,7 +80,11 @@ function mailOf(to: string, subject: string, paragraphs: Array<Array<string | { 
  */
 export function villageHandedOverMails({ village, previous, next }: HandoverMailInput): { previous: Mail; next: Mail } {
   const subject = 'Serah Terima Desa Wisata';
-  const what = ['desa wisata ', { strong: village.nama_popular }, ` (${village.kd_desa})`];
+  const what = [
+    ...(startsWithWord(village.nama_popular, 'desa') ? [] : ['desa wisata ']),
+    { strong: village.nama_popular },
+    ` (${village.kd_desa})`,
+  ];
   return {
     previous: mailOf(previous.email, subject, [
       [`Halo ${previous.name},`],
@@ -95,72 +107,110 @@ export function villageHandedOverMails({ village, previous, next }: HandoverMail
 export interface NoticeMailInput {
   /** The recipient's name. */
   name: string;
-  /** Where the web app is (the stage's front-end origin), if known: the mail ends with it. */
+  /** The front end's base URL (WEB_BASE_URL): a mail links to the page of what it tells, and to /akun for its switches. */
+  web: string;
+  /** Where the existing web app is (the stage's front-end origin), if known: mails about a request or a status end with it. */
   link?: string;
 }
-type Round = { nama: string; mulai: string; batas_mandiri: string; selesai: string };
+type Round = { id_evaluasi: string; nama: string; mulai: string; batas_mandiri: string; selesai: string };
 type Village = { nama_desa: string; kd_desa: string };
 
-/** Every notification mail ends alike: where to act, and how to stop such mails. */
+/** A name as a sentence puts it, in bold: after `word` ("desa Pentingsari"), or alone when it begins so itself ("Desa Ponggok"). */
+const called = (word: string, name: string): Part[] => (startsWithWord(name, word) ? [{ strong: name }] : [`${word} `, { strong: name }]);
+/** The same in plain text (a subject). */
+const calledText = (word: string, name: string) => (startsWithWord(name, word) ? name : `${word} ${name}`);
+/** The round as a sentence names it: "evaluasi <nama>", or "Evaluasi 2026" alone. */
+const theRound = (round: Round): Part[] => called('evaluasi', round.nama);
+
+/**
+ * Every notification mail ends alike: the page where to act (or, without one, the web app), and
+ * how to stop such mails: the switches' page (/akun).
+ */
 function noticeMail(
   to: string,
   subject: string,
   input: NoticeMailInput,
-  body: Array<Array<string | { strong: string }>>,
-  reminder = false,
+  body: Part[][],
+  { page: target, reminder = false }: { page?: { label: string; href: string }; reminder?: boolean } = {},
 ) {
+  const where = target ?? (input.link ? { label: 'Buka aplikasi desa wisata', href: input.link } : undefined);
   return mailOf(to, subject, [
     [`Halo ${input.name},`],
     ...body,
-    ...(input.link ? [[`Buka aplikasi desa wisata: ${input.link}`]] : []),
+    ...(where ? [[`${where.label}: `, { href: where.href }]] : []),
     [
       reminder
-        ? 'Anda menerima pengingat ini karena pengingat evaluasi aktif di akun Anda; Anda dapat mematikannya di pengaturan notifikasi akun.'
-        : 'Anda menerima pemberitahuan ini karena pemberitahuan perubahan aktif di akun Anda; Anda dapat mematikannya di pengaturan notifikasi akun.',
+        ? 'Anda menerima pengingat ini karena pengingat evaluasi aktif di akun Anda. Anda dapat mematikannya di pengaturan notifikasi akun: '
+        : 'Anda menerima pemberitahuan ini karena pemberitahuan perubahan aktif di akun Anda. Anda dapat mematikannya di pengaturan notifikasi akun: ',
+      { href: pages(input.web).account() },
     ],
   ]);
 }
 
-/** A round was opened (to the manager of a village in its scope). */
+/** A round was opened (to the manager of a village in its scope): the round's page lists their villages. */
 export const roundOpenedMail = (to: string, input: NoticeMailInput, round: Round): Mail =>
-  noticeMail(to, `Evaluasi desa wisata dibuka: ${round.nama}`, input, [
-    ['Dinas pariwisata membuka evaluasi ', { strong: round.nama }, ` (${round.mulai} s.d. ${round.selesai}).`],
-    ['Isi dan ajukan penilaian mandiri desa Anda paling lambat ', { strong: round.batas_mandiri }, '.'],
-  ]);
-
-/** Self-assessment closes soon and the village has not submitted (to its manager). */
-export const reminderMail = (to: string, input: NoticeMailInput, round: Round, villages: Village[]): Mail =>
   noticeMail(
     to,
-    `Pengingat: penilaian mandiri ${round.nama} ditutup ${round.batas_mandiri}`,
+    `Evaluasi desa wisata dibuka: ${round.nama}`,
+    input,
+    [
+      ['Dinas pariwisata membuka ', ...theRound(round), ` (${periode(round.mulai, round.selesai)}).`],
+      ['Isi dan ajukan penilaian mandiri desa Anda paling lambat ', { strong: tanggal(round.batas_mandiri) }, '.'],
+    ],
+    { page: { label: 'Buka evaluasi dan desa Anda', href: pages(input.web).round(round.id_evaluasi) } },
+  );
+
+/** Self-assessment closes soon and these villages of the manager have not submitted: each named, with its page. */
+export const reminderMail = (to: string, input: NoticeMailInput, round: Round, villages: Village[]): Mail => {
+  const at = pages(input.web);
+  const list = villages.flatMap((v, i): Part[] => [
+    ...(i ? ['\n'] : []),
+    '• ',
+    { strong: v.nama_desa },
+    ` (${v.kd_desa}): `,
+    { href: at.village(round.id_evaluasi, v.kd_desa) },
+  ]);
+  return noticeMail(
+    to,
+    `Pengingat: penilaian mandiri ${round.nama} ditutup ${tanggal(round.batas_mandiri)}`,
     input,
     [
       [
-        'Penilaian mandiri desa ',
-        { strong: villages.map((v) => v.nama_desa).join(', ') },
-        ' dalam evaluasi ',
-        { strong: round.nama },
-        ' belum diajukan.',
+        villages.length > 1 ? `Penilaian mandiri ${villages.length} desa Anda dalam ` : 'Penilaian mandiri desa Anda dalam ',
+        ...theRound(round),
+        ' belum diajukan:',
       ],
-      ['Batas pengajuan: ', { strong: round.batas_mandiri }, '.'],
+      list,
+      [
+        'Batas pengajuan: ',
+        { strong: tanggal(round.batas_mandiri) },
+        '. Setelah tanggal itu penilaian mandiri tidak dapat diubah atau diajukan lagi.',
+      ],
     ],
-    true,
+    { reminder: true, ...(villages.length ? {} : { page: { label: 'Buka evaluasi', href: at.round(round.id_evaluasi) } }) },
+  );
+};
+
+/** A village submitted its self-assessment (to dinas): the village's page in the round, where it is reviewed. */
+export const assessmentSubmittedMail = (to: string, input: NoticeMailInput, round: Round, village: Village): Mail =>
+  noticeMail(
+    to,
+    `Penilaian mandiri diajukan: ${village.nama_desa}`,
+    input,
+    [
+      [...called('Desa', village.nama_desa), ` (${village.kd_desa}) telah mengajukan penilaian mandiri dalam `, ...theRound(round), '.'],
+      ['Penilaian mandiri ini siap ditinjau.'],
+    ],
+    { page: { label: 'Tinjau penilaian mandiri', href: pages(input.web).village(round.id_evaluasi, village.kd_desa) } },
   );
 
-/** A village submitted its self-assessment (to dinas). */
-export const assessmentSubmittedMail = (to: string, input: NoticeMailInput, round: Round, village: Village): Mail =>
-  noticeMail(to, `Penilaian mandiri diajukan: ${village.nama_desa}`, input, [
-    [
-      'Desa ',
-      { strong: village.nama_desa },
-      ` (${village.kd_desa}) telah mengajukan penilaian mandiri dalam evaluasi `,
-      { strong: round.nama },
-      '.',
-    ],
-    ['Penilaian mandiri ini siap ditinjau.'],
-  ]);
+/** The village's category before the round (`kategori_sebelum`) and how the review's compares with it (lib/db/evaluations.ts moveOf). */
+export interface CategoryBefore {
+  kategori: string;
+  gerak: 'naik' | 'tetap' | 'turun' | 'baru';
+}
 
-/** A village was reviewed (to its manager): the new category. */
+/** A village was reviewed (to its manager): the new category, and whether it went up or down from before the round. */
 export const reviewPublishedMail = (
   to: string,
   input: NoticeMailInput,
@@ -168,21 +218,64 @@ export const reviewPublishedMail = (
   village: Village,
   kategori: string,
   rataRata: number,
-): Mail =>
-  noticeMail(to, `Hasil penilaian desa ${village.nama_desa}: ${kategori}`, input, [
-    ['Dinas pariwisata telah menilai desa ', { strong: village.nama_desa }, ' dalam evaluasi ', { strong: round.nama }, '.'],
-    ['Kategori desa sekarang: ', { strong: kategori }, ` (rata-rata ${rataRata}).`],
-  ]);
+  before?: CategoryBefore,
+): Mail => {
+  const moved = before && before.gerak !== 'baru' ? before : undefined;
+  return noticeMail(
+    to,
+    `Hasil penilaian ${calledText('desa', village.nama_desa)}: ${kategori}${moved?.gerak === 'turun' ? ` (turun dari ${moved.kategori})` : ''}`,
+    input,
+    [
+      ['Dinas pariwisata telah menilai ', ...called('desa', village.nama_desa), ' dalam ', ...theRound(round), '.'],
+      ['Kategori desa sekarang: ', { strong: kategori }, ` (rata-rata ${rataRata}).`],
+      ...(moved?.gerak === 'turun'
+        ? [
+            [
+              'Kategori ini ',
+              { strong: `turun dari ${moved.kategori}` },
+              ', kategori desa sebelum evaluasi ini. Catatan dinas untuk setiap kriteria ada di halaman penilaian.',
+            ],
+          ]
+        : moved?.gerak === 'naik'
+          ? [[`Kategori ini naik dari ${moved.kategori}, kategori desa sebelum evaluasi ini.`]]
+          : moved
+            ? [['Kategori ini sama dengan kategori desa sebelum evaluasi ini.']]
+            : []),
+    ],
+    { page: { label: 'Lihat hasil dan catatan penilaian', href: pages(input.web).village(round.id_evaluasi, village.kd_desa) } },
+  );
+};
 
 /** A request's status changed (to the village's manager). */
 export const requestChangedMail = (to: string, input: NoticeMailInput, village: Village, kdPermintaan: string, status: string): Mail =>
-  noticeMail(to, `Status permintaan desa ${village.nama_desa}: ${status}`, input, [
-    [`Permintaan ${kdPermintaan} untuk desa `, { strong: village.nama_desa }, ' sekarang berstatus ', { strong: status }, '.'],
+  noticeMail(to, `Status permintaan ${calledText('desa', village.nama_desa)}: ${status}`, input, [
+    [`Permintaan ${kdPermintaan} untuk `, ...called('desa', village.nama_desa), ' sekarang berstatus ', { strong: status }, '.'],
   ]);
 
 /** A village's status was set or changed (to its manager). */
 export const statusChangedMail = (to: string, input: NoticeMailInput, village: Village, status: string, keterangan: string): Mail =>
-  noticeMail(to, `Status desa ${village.nama_desa}: ${status}`, input, [
-    ['Status desa wisata ', { strong: village.nama_desa }, ' sekarang ', { strong: status }, '.'],
+  noticeMail(to, `Status ${calledText('desa', village.nama_desa)}: ${status}`, input, [
+    [
+      'Status ',
+      ...(startsWithWord(village.nama_desa, 'desa') ? [] : ['desa wisata ']),
+      { strong: village.nama_desa },
+      ' sekarang ',
+      { strong: status },
+      '.',
+    ],
     ...(keterangan.trim() ? [[`Keterangan: ${keterangan}`]] : []),
   ]);
+
+/** A submitted self-assessment was returned for correction (to the village's manager): the office's note, the page to correct it. */
+export const assessmentReturnedMail = (to: string, input: NoticeMailInput, round: Round, village: Village, catatan: string): Mail =>
+  noticeMail(
+    to,
+    `Penilaian mandiri dikembalikan untuk diperbaiki: ${village.nama_desa}`,
+    input,
+    [
+      ['Dinas pariwisata mengembalikan penilaian mandiri ', ...called('desa', village.nama_desa), ' dalam ', ...theRound(round), '.'],
+      ['Catatan dinas: ', catatan],
+      ['Perbaiki penilaian mandiri, lalu ajukan kembali paling lambat ', { strong: tanggal(round.selesai) }, '.'],
+    ],
+    { page: { label: 'Perbaiki penilaian mandiri', href: pages(input.web).village(round.id_evaluasi, village.kd_desa) } },
+  );

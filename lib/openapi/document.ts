@@ -260,17 +260,26 @@ function operation(route: DocumentedRoute, rule: AccessRule, schemas: Schemas): 
       ...Object.fromEntries(
         (doc.otherAnswers ?? []).map((a) => [
           String(a.status),
-          {
-            description: a.description,
-            ...(a.headers
-              ? {
-                  headers: Object.fromEntries(
-                    Object.entries(a.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }]),
-                  ),
-                }
-              : {}),
-            content: { [a.contentType ?? 'application/json']: { schema: schemas.convert(a.schema) } },
-          },
+          // an answer of the success's status in another media type (an export's link as JSON) joins it
+          a.status === success.status
+            ? {
+                description: `${success.description.replace(/\.$/, '')}. ${a.description}`,
+                content: {
+                  [success.contentType ?? 'application/json']: { schema: successSchema },
+                  [a.contentType ?? 'application/json']: { schema: schemas.convert(a.schema) },
+                },
+              }
+            : {
+                description: a.description,
+                ...(a.headers
+                  ? {
+                      headers: Object.fromEntries(
+                        Object.entries(a.headers).map(([h, d]) => [h, { description: d, schema: { type: 'string' } }]),
+                      ),
+                    }
+                  : {}),
+                content: { [a.contentType ?? 'application/json']: { schema: schemas.convert(a.schema) } },
+              },
         ]),
       ),
       ...(cacheable ? { '304': { description: NOT_MODIFIED } } : {}),
@@ -337,7 +346,16 @@ export function buildOpenApiDocument(options: BuildOptions = {}): OpenApiDocumen
         ErrorBody: {
           type: 'object',
           required: ['status', 'message'],
-          properties: { status: { type: 'string', enum: ['fail', 'error'] }, message: { type: 'string' } },
+          properties: {
+            status: { type: 'string', enum: ['fail', 'error'] },
+            message: { type: 'string' },
+            fields: {
+              type: 'object',
+              additionalProperties: { type: 'string' },
+              description:
+                'Evaluation routes, a 400 for an invalid body: each offending field (its path, e.g. `partisipasi_masyarakat`, `bukti.akses_tempat_wisata.tautan.0`) → its own text, to show beside the field',
+            },
+          },
           description: '4xx: status `fail`; 5xx: status `error`.',
         },
         ...Object.fromEntries(Object.entries(schemas.components).sort(([a], [b]) => a.localeCompare(b))),

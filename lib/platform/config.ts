@@ -5,6 +5,9 @@ export const LOCAL_DEFAULT_JWT_SECRET = 'local-development-secret-do-not-use-in-
 
 const LOCAL_STAGES = new Set(['local', 'test']);
 
+/** Where `npm start` serves the pages (HTTP_PORT 3000): the front end's base URL on the local and test stages. */
+const LOCAL_WEB_BASE_URL = 'http://127.0.0.1:3000';
+
 /** Lambda answers at most 6 MB: the largest export answered inline keeps headroom for headers (5.8 MB). */
 export const EXPORT_INLINE_LIMIT = Math.floor(5.8 * 1024 * 1024);
 
@@ -44,6 +47,8 @@ const envSchema = z.object({
   AWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(2500),
   MAIL_FROM: z.email().default('no-reply@desawisata.example.com'),
   CORS_ALLOWED_ORIGINS: z.string().optional(),
+  /** Where the front end's pages are (/evaluasi, /akun): mails link to them. Locally http://127.0.0.1:3000; on AWS the stage's CDN. */
+  WEB_BASE_URL: optionalUrl,
   /** Parse every item read with its schema: `true`/`false`; default on for the local and test stages. */
   VALIDATE_READS: blankAsAbsent(z.enum(['true', 'false']).optional()),
   /** Days after which security events of the history expire (TTL); unset or empty: 180. */
@@ -83,6 +88,8 @@ export interface Config {
   awsTimeoutMs: number;
   mailFrom: string;
   corsOrigins: string[];
+  /** The front end's base URL, without a trailing slash: mails link to its pages. */
+  webBaseUrl: string;
   accessOverrides: Record<string, string>;
   /** Security events of the history expire after this many days (default 180). */
   historySecurityRetentionDays: number;
@@ -155,6 +162,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     awsTimeoutMs: e.AWS_TIMEOUT_MS,
     mailFrom: e.MAIL_FROM,
     corsOrigins: origins,
+    // unset on a real stage (serverless.yml sets it): the first front-end origin
+    webBaseUrl: (e.WEB_BASE_URL ?? (isLocal ? LOCAL_WEB_BASE_URL : origins[0]!)).replace(/\/+$/, ''),
     accessOverrides,
   };
 }

@@ -1,12 +1,14 @@
 /**
  * The CDN of the packaged template (`serverless package --stage dev`, tests/support/package.ts):
- * CloudFront in front of the API and the images bucket, its cached paths derived from the
- * route table (scripts/serverless-cdn.ts). Read as CloudFront reads it: the first behavior
- * whose pattern matches a path decides; the default behavior takes the rest.
+ * CloudFront in front of the API, the images and the pages in the bucket, its cached paths
+ * derived from the route table (scripts/serverless-cdn.ts). Read as CloudFront reads it: the
+ * first behavior whose pattern matches a path decides; the default behavior takes the rest.
  */
+import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_KEYS, ROUTES, splitRouteKey, type RouteSpec } from '../../lib/routes';
-import { examplePath, IMAGES_PATTERN, MANAGED, patternSource } from '../../scripts/serverless-cdn';
+import { ASSETS_PATTERN, examplePath, IMAGES_PATTERN, MANAGED, PAGE_PATTERNS, patternSource } from '../../scripts/serverless-cdn';
+import { WEB_BUCKET_PREFIX, WEB_CSP, WEB_PAGES } from '../../scripts/web';
 import { PACKAGE_TIMEOUT_MS, packagedService, type Packaged } from '../support/package';
 
 let template: Packaged['template'];
@@ -83,10 +85,79 @@ describe('the CDN in the packaged template', () => {
     expect(img).toMatchObject({ TargetOriginId: 'images', CachePolicyId: MANAGED.cachingOptimized, AllowedMethods: ['GET', 'HEAD'] });
     // the bucket lets this distribution read images/, and nothing else
     const statements = template.Resources.ImagesBucketPolicy!.Properties.PolicyDocument.Statement as Record<string, any>[];
-    const cdn = statements.find((s) => s.Principal?.Service === 'cloudfront.amazonaws.com')!;
-    expect(cdn.Action).toBe('s3:GetObject');
-    expect(JSON.stringify(cdn.Resource)).toContain('/images/*');
-    expect(JSON.stringify(cdn.Condition)).toContain('distribution/${Cdn}');
+    const cdn = statements.filter((s) => s.Principal?.Service === 'cloudfront.amazonaws.com');
+    expect(cdn.map((s) => s.Action).sort()).toEqual(['s3:GetObject', 's3:ListBucket']);
+    const read = cdn.find((s) => s.Action === 's3:GetObject')!;
+    expect(JSON.stringify(read.Resource)).toContain('/images/*');
+    expect(JSON.stringify(read.Resource)).toContain(`/${WEB_BUCKET_PREFIX}/*`);
+    expect((read.Resource as unknown[]).length).toBe(2);
+    // listing (a missing key is then 404, not 403) on the bucket alone, never an object
+    expect(cdn.find((s) => s.Action === 's3:ListBucket')!.Resource).toEqual({ 'Fn::GetAtt': ['ImagesBucket', 'Arn'] });
+    for (const s of cdn) expect(JSON.stringify(s.Condition)).toContain('distribution/${Cdn}');
+  });
+
+  it("serves the pages from the bucket's web/: every path of a page through the rewrite to its index.html, the assets as they are", () => {
+    const web = config().Origins.find((o: Record<string, any>) => o.Id === 'web');
+    expect(web).toMatchObject({
+      DomainName: { 'Fn::GetAtt': ['ImagesBucket', 'RegionalDomainName'] },
+      OriginPath: `/${WEB_BUCKET_PREFIX}`,
+      OriginAccessControlId: { 'Fn::GetAtt': ['CdnImagesAccess', 'Id'] },
+    });
+    expect(PAGE_PATTERNS).toEqual(WEB_PAGES.map((p) => `/${p}*`));
+    const rewrite = { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': ['CdnPageRewrite', 'FunctionARN'] } };
+    for (const path of [
+      '/evaluasi',
+      '/evaluasi/baru',
+      '/evaluasi/01HX/desa/3201',
+      '/statistik',
+      '/akun/notifikasi',
+      '/assets/mount-1a2b.js',
+    ]) {
+      const b = behaviorFor(path);
+      expect(b, path).toMatchObject({
+        TargetOriginId: 'web',
+        AllowedMethods: ['GET', 'HEAD'],
+        CachePolicyId: MANAGED.cachingOptimized,
+        ResponseHeadersPolicyId: { Ref: 'CdnPageHeaders' },
+        Compress: true,
+        ViewerProtocolPolicy: 'redirect-to-https',
+      });
+      expect(b.FunctionAssociations, path).toEqual(b.PathPattern === ASSETS_PATTERN ? undefined : [rewrite]);
+    }
+    // the rewrite, run as CloudFront runs it (cloudfront-js-2.0): a page's paths without a file extension are its index.html
+    const fn = template.Resources.CdnPageRewrite!;
+    expect(fn.Type).toBe('AWS::CloudFront::Function');
+    expect(fn.Properties).toMatchObject({ AutoPublish: true, FunctionConfig: { Runtime: 'cloudfront-js-2.0' } });
+    const handler = runInNewContext(`${fn.Properties.FunctionCode}\nhandler`) as (e: unknown) => { uri: string };
+    const uri = (u: string) => handler({ request: { uri: u, method: 'GET', headers: {} } }).uri;
+    expect(uri('/evaluasi/01HX/desa/3201')).toBe('/evaluasi/index.html');
+    expect(uri('/statistik')).toBe('/statistik/index.html');
+    expect(uri('/akun/')).toBe('/akun/index.html');
+    expect(uri('/akun/logo.png')).toBe('/akun/logo.png');
+    expect(uri('/evaluasiku')).toBe('/evaluasiku');
+    // the pages' headers: their CSP (this origin only), nosniff, no referrer
+    const headers = template.Resources.CdnPageHeaders!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers).toEqual({
+      ContentSecurityPolicy: { ContentSecurityPolicy: WEB_CSP, Override: true },
+      ContentTypeOptions: { Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
+    });
+  });
+
+  it("has no function serving a page or its assets: the API has no path on the pages' paths", () => {
+    const resources = Object.values(template.Resources);
+    const root = JSON.stringify({ 'Fn::GetAtt': ['ApiGatewayRestApi', 'RootResourceId'] });
+    const top = resources
+      .filter((r) => r.Type === 'AWS::ApiGateway::Resource' && JSON.stringify(r.Properties.ParentId) === root)
+      .map((r) => r.Properties.PathPart as string);
+    expect(top).toContain('api');
+    for (const part of [...WEB_PAGES, 'assets']) expect(top, part).not.toContain(part);
+    // the local stage's page server (scripts/web-handler.ts) is never packaged: every function is one of functions/
+    const handlers = resources.filter((r) => r.Type === 'AWS::Lambda::Function').map((r) => String(r.Properties.Handler));
+    expect(handlers.length).toBeGreaterThan(50);
+    for (const h of handlers) expect(h).toMatch(/^functions\//);
+    for (const r of routes)
+      for (const pattern of [...PAGE_PATTERNS, ASSETS_PATTERN]) expect(regex(pattern).test(examplePath(r.path)), r.key).toBe(false);
   });
 
   it('points the image URLs the functions write at the distribution, and names its address in the outputs', () => {
@@ -97,5 +168,12 @@ describe('the CDN in the packaged template', () => {
     expect(template.Outputs.CdnUrl.Value).toEqual(viaCdn);
     // a distribution holds 25 behaviors unless AWS raises the quota
     expect(behaviors().length).toBeLessThanOrEqual(25);
+  });
+
+  it('points the links to the pages in the mails (WEB_BASE_URL) at the distribution, which serves them', () => {
+    const viaCdn = { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': ['Cdn', 'DomainName'] }]] };
+    const functions = Object.entries(template.Resources).filter(([, r]) => r.Type === 'AWS::Lambda::Function');
+    expect(functions.length).toBeGreaterThan(50);
+    for (const [id, f] of functions) expect(f.Properties.Environment.Variables.WEB_BASE_URL, id).toEqual(viaCdn);
   });
 });

@@ -3,6 +3,7 @@ import { handler as listRounds } from '../../functions/evaluations/list';
 import { handler as roundVillages } from '../../functions/evaluations/villages';
 import { handler as summary } from '../../functions/evaluations/summary';
 import { handler as exportRound } from '../../functions/evaluations/export';
+import { handler as remind } from '../../functions/evaluations/remind';
 import { handler as getScore } from '../../functions/scores/get';
 import { handler as scoreHistory } from '../../functions/history/score';
 import { MSG } from '../../lib/contract/messages';
@@ -46,17 +47,20 @@ describe('rounds', () => {
     expect(res.body.data.id_evaluasi).toMatch(/^EVAL-[A-Za-z0-9_-]{10}$/);
     expect((await post(roundBody(), admin.token)).statusCode).toBe(201);
 
+    // the message as before; beside it each field's own text, for the page to show by the field
     expect((await post(roundBody({ mulai: day(5), batas_mandiri: day(1) }), dinas.token)).body).toEqual({
       status: 'fail',
       message: MSG.evaluationDatesOrder,
+      fields: { batas_mandiri: MSG.fieldRoundDatesOrder },
     });
     expect((await post(roundBody({ kabupaten: 'Sleman' }), dinas.token)).body).toEqual({
       status: 'fail',
       message: MSG.evaluationRegionNeedsProvince,
+      fields: { provinsi: MSG.fieldKabupatenNeedsProvince },
     });
     const noName = await post({ ...roundBody(), nama: '' }, dinas.token);
     expect(noName.statusCode).toBe(400);
-    expect(noName.body).toEqual({ status: 'fail', message: `${MSG.evaluationInvalid}: nama` });
+    expect(noName.body).toEqual({ status: 'fail', message: `${MSG.evaluationInvalid}: nama`, fields: { nama: MSG.fieldRoundName } });
     expect((await post(roundBody({ mulai: '2027-02-30' }), dinas.token)).body.message).toBe(`${MSG.evaluationInvalid}: mulai`);
     const refused = await post(roundBody(), owner.token);
     expect(refused.statusCode).toBe(403);
@@ -77,6 +81,21 @@ describe('rounds', () => {
     const state = async (id: string) => (await getOne(id, owner.token)).body.data.status;
     expect([await state(upcoming), await state(review), await state(over)]).toEqual(['akan_datang', 'peninjauan', 'selesai']);
     expect((await getOne('EVAL-tidakada00', owner.token)).body).toEqual({ status: 'fail', message: MSG.evaluationNotFound });
+  });
+
+  it('tells when its latest reminder was sent (pengingat_terakhir: a time, null before any), in GET and in the list', async () => {
+    const { dinas, owner } = await region();
+    const id = await newRound(dinas.token);
+    expect((await getOne(id, owner.token)).body.data.pengingat_terakhir).toBeNull();
+    const before = Date.now();
+    const sent = await invoke(remind, { method: 'POST', resource: `${R}/pengingat`, pathParameters: idPath(id), token: dinas.token });
+    expect(sent.statusCode).toBe(202);
+    const at = (await getOne(id, owner.token)).body.data.pengingat_terakhir as string;
+    expect(at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(Date.parse(at)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(at)).toBeLessThanOrEqual(Date.now() + 1000);
+    const list = await invoke(listRounds, { method: 'GET', resource: '/api/evaluasi', token: dinas.token });
+    expect((list.body.data as { id_evaluasi: string }[]).find((r) => r.id_evaluasi === id)).toMatchObject({ pengingat_terakhir: at });
   });
 
   it('changes a round until it is over (409 then)', async () => {

@@ -3,6 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { handler as selfAssess } from '../../functions/evaluations/self-assess';
 import { handler as villageAssessment } from '../../functions/evaluations/village';
 import { handler as deleteRound } from '../../functions/evaluations/delete';
+import { handler as uploadEvidence } from '../../functions/evaluations/evidence-upload';
+import { handler as removeEvidence } from '../../functions/evaluations/evidence-remove';
+import { handler as submit } from '../../functions/evaluations/submit';
+import { EVIDENCE_FILE_MAX_BYTES } from '../../lib/domain/evaluations';
+import { listKeys } from '../../lib/storage/images';
 import { MSG } from '../../lib/contract/messages';
 import { invoke, uniqueName } from '../support/api';
 import { newRound, SIX } from '../support/evaluations';
@@ -109,5 +114,125 @@ describe('evidence files', () => {
     });
     expect(res.statusCode).toBe(200);
     expect((await fetchBytes(url)).status).toBe(404);
+  });
+});
+
+describe('evidence one file per request (POST and DELETE …/mandiri/bukti)', () => {
+  /** The setup above with the upload and removal routes of its village. */
+  async function withUploads() {
+    const base = await setup();
+    const add = (kriteria: unknown, files: { field: string; data: Buffer }[], token = base.owner.token) =>
+      invoke(uploadEvidence, {
+        method: 'POST',
+        resource: `${V}/mandiri/bukti`,
+        pathParameters: base.path,
+        ...multipart({ data: JSON.stringify({ kriteria }) }, files),
+        token,
+      });
+    const remove = (query: Record<string, string>, token = base.owner.token) =>
+      invoke(removeEvidence, { method: 'DELETE', resource: `${V}/mandiri/bukti`, pathParameters: base.path, query, token });
+    const stored = () => listKeys(`evidence/${base.id}/`);
+    return { ...base, add, remove, stored };
+  }
+  const pdfOf = (size: number) => Buffer.concat([PDF, Buffer.alloc(size - PDF.length, 0x20)]);
+
+  it('adds a photo (re-encoded) or a PDF to a criterion of the draft, begun if there is none, keeping the rest; answers the evidence with links', async () => {
+    const { add, save, id } = await withUploads();
+    const photo = await phonePhoto({ width: 1200, height: 900 });
+    const first = await add('partisipasi_masyarakat', [{ field: 'berkas', data: photo }]);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toMatchObject({ status: 'success', message: MSG.evidenceUploaded, data: { status: 'draf' } });
+    const [image] = first.body.data.mandiri.bukti.partisipasi_masyarakat.berkas;
+    expect(image).toMatchObject({ tipe: 'image/jpeg' });
+    expect(image.key).toMatch(new RegExp(`^evidence/${id}/`));
+    const got = await fetchBytes(image.url);
+    expect(got.status).toBe(200);
+    expect((await sharp(got.body).metadata()).exif).toBeUndefined();
+
+    // the draft's values, notes and links stay; a second file joins the first
+    await save({ ...SIX, bukti: { partisipasi_masyarakat: { catatan: 'Rapat warga', tautan: ['https://example.org/a'] } } });
+    const second = await add('partisipasi_masyarakat', [{ field: 'berkas[]', data: PDF }]);
+    expect(second.body.data.mandiri).toMatchObject({
+      nilai: SIX,
+      bukti: { partisipasi_masyarakat: { catatan: 'Rapat warga', tautan: ['https://example.org/a'] } },
+    });
+    expect(second.body.data.mandiri.bukti.partisipasi_masyarakat.berkas.map((b: { tipe: string }) => b.tipe)).toEqual([
+      'image/jpeg',
+      'application/pdf',
+    ]);
+    // a later draft without `berkas` keeps them
+    expect((await save({ ...SIX })).body.data.mandiri.bukti.partisipasi_masyarakat.berkas).toHaveLength(2);
+  });
+
+  it(`takes a file of up to ${EVIDENCE_FILE_MAX_BYTES / 1024 / 1024} MB (what one request carries on AWS), refusing a larger one in plain words; one file per request`, async () => {
+    const { add, stored } = await withUploads();
+    expect(MSG.evidenceFileTooLarge).toContain(`${EVIDENCE_FILE_MAX_BYTES / 1024 / 1024} MB`);
+    const largest = await add('keramahan_difabel', [{ field: 'berkas', data: pdfOf(EVIDENCE_FILE_MAX_BYTES) }]);
+    expect(largest.statusCode).toBe(200);
+    expect(largest.body.data.mandiri.bukti.keramahan_difabel.berkas[0].ukuran).toBe(EVIDENCE_FILE_MAX_BYTES);
+    const over = await add('keramahan_difabel', [{ field: 'berkas', data: pdfOf(EVIDENCE_FILE_MAX_BYTES + 1) }]);
+    expect(over.statusCode).toBe(413);
+    expect(over.body).toEqual({ status: 'fail', message: MSG.evidenceFileTooLarge });
+    const two = await add('keramahan_difabel', [
+      { field: 'berkas', data: PDF },
+      { field: 'berkas', data: PDF },
+    ]);
+    expect(two.statusCode).toBe(400);
+    expect(await stored()).toHaveLength(1);
+  });
+
+  it('refuses a sixth file, another type, no file, an unknown criterion (with fields), another manager or role, storing nothing', async () => {
+    const { add, other, dinas, stored, read, owner } = await withUploads();
+    for (let i = 0; i < 5; i++) expect((await add('produk_tempat_wisata', [{ field: 'berkas', data: PDF }])).statusCode).toBe(200);
+    const keys = await stored();
+    expect(keys).toHaveLength(5);
+    expect((await add('produk_tempat_wisata', [{ field: 'berkas', data: PDF }])).body).toEqual({
+      status: 'fail',
+      message: MSG.evidenceTooMany,
+    });
+    const html = await add('akses_tempat_wisata', [{ field: 'berkas', data: Buffer.from('<html><script>alert(1)</script></html>') }]);
+    expect(html.statusCode).toBe(415);
+    expect(html.body).toEqual({ status: 'fail', message: MSG.evidenceTypeInvalid });
+    expect((await add('akses_tempat_wisata', [])).body).toEqual({ status: 'fail', message: MSG.evidenceFileMissing });
+    expect((await add('lain', [{ field: 'berkas', data: PDF }])).body).toEqual({
+      status: 'fail',
+      message: `${MSG.evidenceUploadInvalid}: kriteria`,
+      fields: { kriteria: MSG.fieldEvidenceCriterion },
+    });
+    expect((await add('akses_tempat_wisata', [{ field: 'berkas', data: PDF }], other.token)).body).toEqual({
+      status: 'fail',
+      message: MSG.villageOwnerOnly,
+    });
+    expect((await add('akses_tempat_wisata', [{ field: 'berkas', data: PDF }], dinas.token)).statusCode).toBe(403);
+    expect(await stored()).toEqual(keys);
+    expect(Object.keys((await read(owner.token)).body.data.mandiri.bukti)).toEqual(['produk_tempat_wisata']);
+  });
+
+  it('removes one file by its key (the object goes); an unknown key is 404; a submitted self-assessment neither takes nor loses files', async () => {
+    const { add, remove, stored, path, owner } = await withUploads();
+    await add('fasilitas_tempat_wisata', [{ field: 'berkas', data: PDF }]);
+    const kept = (await add('fasilitas_tempat_wisata', [{ field: 'berkas', data: pdfOf(2000) }])).body.data.mandiri.bukti
+      .fasilitas_tempat_wisata.berkas as { key: string; url: string }[];
+    const gone = kept[0]!;
+    const res = await remove({ berkas: gone.key });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatchObject({ status: 'success', message: MSG.evidenceRemoved });
+    expect(res.body.data.mandiri.bukti.fasilitas_tempat_wisata.berkas.map((b: { key: string }) => b.key)).toEqual([kept[1]!.key]);
+    expect((await fetchBytes(gone.url)).status).toBe(404);
+    expect(await stored()).toEqual([kept[1]!.key]);
+    expect((await remove({ berkas: gone.key })).body).toEqual({ status: 'fail', message: MSG.evidenceFileUnknown });
+    expect((await remove({ berkas: gone.key })).statusCode).toBe(404);
+    expect((await remove({})).body).toEqual({ status: 'fail', message: MSG.evidenceRemoveInvalid });
+
+    // submitted: locked
+    await invoke(selfAssess, { method: 'PUT', resource: `${V}/mandiri`, pathParameters: path, body: SIX, token: owner.token });
+    const sent = await invoke(submit, { method: 'POST', resource: `${V}/mandiri/ajukan`, pathParameters: path, token: owner.token });
+    expect(sent.statusCode).toBe(200);
+    expect((await remove({ berkas: kept[1]!.key })).body).toEqual({ status: 'fail', message: MSG.selfAssessmentLocked });
+    expect((await add('fasilitas_tempat_wisata', [{ field: 'berkas', data: PDF }])).body).toEqual({
+      status: 'fail',
+      message: MSG.selfAssessmentLocked,
+    });
+    expect(await stored()).toEqual([kept[1]!.key]);
   });
 });

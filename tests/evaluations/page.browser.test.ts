@@ -1,240 +1,386 @@
 /**
- * GET /evaluasi in a real browser at a phone's width, the whole cycle of a round through the
- * page alone: serverless-offline serves the API as `npm start` does; Debian's chromium
- * (playwright-core, headless) signs in as dinas and opens a round for a province of the
- * test's own, signs in as the village's pengelola and fills the self-assessment with a note,
- * a link and a photo, saves and submits it, signs in as dinas again and reviews the village
- * beside its self-assessment; then the village's score is the review and the statistics
- * count its category, and the review's mail reaches the owner. Every API message the page shows is the API's own; the page loads
- * nothing from outside the API and fits the phone's width. It leaves a screenshot in
- * .local/evaluasi.png.
+ * /evaluasi (web/src/evaluasi) in headless Chromium, the whole cycle of a round through the
+ * pages alone, at a desk (1280×800) and on a phone (390×844): dinas opens a round from the
+ * drop-downs; the village's manager fills the self-assessment with two phone photos (4000×3000
+ * JPEGs over 4 MB, shrunk in the browser and sent one per request) and submits it after the
+ * confirmation; dinas returns it for correction; the manager corrects and submits again; dinas
+ * saves the review as a draft, publishes it, downloads the XLSX, sends a reminder and opens the
+ * print view; a second round is deleted. After each action the result message is inside the
+ * viewport; axe-core finds no serious or critical violation on any view; Back, reload and a
+ * new tab keep the view and the sign-in. Screenshots in .local/screens/evaluasi-*.png.
  *
- * Without /usr/bin/chromium the test is skipped with a message, except in CI (env CI
- * set), where a missing browser is a failure.
+ * Without /usr/bin/chromium the test is skipped with a message, except in CI.
  */
 // first: this file's lib/ uses the table and bucket of the run's shared server
 import '../support/offline-table';
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../lib/contract/messages';
 import { ROOT } from '../../scripts/local-stack';
-import { drainOutbox } from '../../lib/domain/notifications';
-import { mailsTo, uniqueName } from '../support/api';
-import { day } from '../support/evaluations';
-import { png } from '../support/multipart';
-import { browserTestRuns, openBrowser, PHONE } from '../support/browser';
-import { fetchJson, OFFLINE_START_TIMEOUT_MS, sharedOffline, type Offline } from '../support/offline';
+import { uniqueName } from '../support/api';
+import { browserTestRuns, openBrowser } from '../support/browser';
+import { day, newRound } from '../support/evaluations';
+import { OFFLINE_START_TIMEOUT_MS, sharedOffline, WEB_BUILD_TIMEOUT_MS, type Offline } from '../support/offline';
+import { DESK, expectAccessible, PHONE, resultInView, screenshot } from '../support/page-checks';
 import { makeUser, TEST_PASSWORD } from '../support/users';
 import { makeVillage } from '../support/villages';
 
 const runs = browserTestRuns('tests/evaluations/page.browser.test.ts');
 
-const SELF = {
-  partisipasi_masyarakat: 70,
-  keragaman_paket_wisata: 65,
-  akses_tempat_wisata: 72,
-  keramahan_difabel: 60,
-  fasilitas_tempat_wisata: 68,
-  produk_tempat_wisata: 75,
-};
+const C = [
+  'partisipasi_masyarakat',
+  'keragaman_paket_wisata',
+  'akses_tempat_wisata',
+  'keramahan_difabel',
+  'fasilitas_tempat_wisata',
+  'produk_tempat_wisata',
+] as const;
+const SELF = [70, 65, 72, 60, 68, 75];
 // mean 78.3 → 78: Maju
-const REVIEW = {
-  partisipasi_masyarakat: 80,
-  keragaman_paket_wisata: 78,
-  akses_tempat_wisata: 76,
-  keramahan_difabel: 74,
-  fasilitas_tempat_wisata: 82,
-  produk_tempat_wisata: 80,
-};
+const REVIEW = [80, 78, 76, 74, 82, 80];
 
-describe.skipIf(!runs)('GET /evaluasi in headless chromium', () => {
+/** A phone's photo: 4000×3000, JPEG, over 4 MB (smooth noise: it does not compress). */
+async function phonePhoto(): Promise<Buffer> {
+  const w = 1000;
+  const h = 750;
+  return sharp(randomBytes(w * h * 3), { raw: { width: w, height: h, channels: 3 } })
+    .resize(4000, 3000)
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+describe.skipIf(!runs)('/evaluasi in headless chromium', () => {
   let server: Offline | undefined;
-  let context: BrowserContext | undefined;
-  let closeBrowser: (() => Promise<void>) | undefined;
+  let photos: Buffer[] = [];
 
   beforeAll(async () => {
-    server = await sharedOffline();
-    ({ context, close: closeBrowser } = await openBrowser(PHONE));
-  }, OFFLINE_START_TIMEOUT_MS + 180_000);
+    [server, photos] = await Promise.all([sharedOffline(), Promise.all([phonePhoto(), phonePhoto()])]);
+  }, OFFLINE_START_TIMEOUT_MS + WEB_BUILD_TIMEOUT_MS);
 
-  afterAll(async () => {
-    await closeBrowser?.();
-  }, 60_000);
+  for (const [size, viewport] of [
+    ['desk', DESK],
+    ['phone', PHONE],
+  ] as const)
+    describe(`at ${viewport.width}×${viewport.height}`, () => {
+      let context: BrowserContext | undefined;
+      let close: (() => Promise<void>) | undefined;
+      beforeAll(async () => {
+        ({ context, close } = await openBrowser(viewport));
+      }, 180_000);
+      afterAll(async () => {
+        await close?.();
+      }, 60_000);
 
-  it(
-    'a round from opening to review: dinas opens it, the pengelola assesses with a photo and submits, dinas reviews; the score, the statistics and the owner’s mail follow',
-    { timeout: 300_000 },
-    async () => {
-      const base = server!.baseUrl;
-      const provinsi = uniqueName('Provinsi Halaman Evaluasi');
-      const [dinas, owner] = await Promise.all([makeUser('dinas'), makeUser('pengelola')]);
-      const village = await makeVillage(owner, { provinsi, kabupaten: 'Sleman', nama_desa: 'Desa Uji Halaman' });
-      const kd = village.kd_desa;
+      it(
+        'a round from opening to the print view: submit with two phone photos, return, resubmit, draft review, publish, export, remind; and a round deleted',
+        { timeout: 600_000 },
+        async () => {
+          expect(photos[0]!.length).toBeGreaterThan(4 * 1024 * 1024);
+          const base = server!.baseUrl;
+          const provinsi = uniqueName('Provinsi Halaman');
+          const [dinas, owner] = await Promise.all([makeUser('dinas'), makeUser('pengelola')]);
+          const village = await makeVillage(owner, { provinsi, kabupaten: 'Sleman', nama_desa: `Desa Uji ${size}` });
+          const kd = village.kd_desa;
 
-      const page = await context!.newPage();
-      page.setDefaultTimeout(60_000);
-      const outside: string[] = [];
-      let problems: string[] = [];
-      page.on('request', (r) => {
-        if (!r.url().startsWith(`${base}/`) && !r.url().startsWith('data:')) outside.push(r.url());
-      });
-      page.on('response', (r) => {
-        if (r.status() >= 400) problems.push(`${r.url()}: HTTP ${r.status()}`);
-      });
-      page.on('console', (m) => {
-        if (m.type() === 'error') problems.push(m.text());
-      });
-      page.on('pageerror', (e) => problems.push(e.message));
+          const page = await context!.newPage();
+          page.setDefaultTimeout(60_000);
+          const problems: string[] = [];
+          const outside: string[] = [];
+          const exported: string[] = [];
+          page.on('request', (r) => {
+            const u = r.url();
+            if (u.startsWith(`${base}/`) || u.startsWith('data:') || u.startsWith('blob:')) return;
+            // the XLSX: the page navigates to its private link (`tautan=1`), which arrives as a download
+            if (r.isNavigationRequest() && /\/exports\/[0-9a-f-]{36}\/evaluasi-[^/]+\.xlsx$/.test(new URL(u).pathname)) exported.push(u);
+            else outside.push(u);
+          });
+          page.on('pageerror', (e) => problems.push(e.message));
+          page.on('console', (m) => {
+            if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) problems.push(m.text());
+          });
 
-      const idle = () => page.waitForSelector('body[data-view]:not([data-busy])');
-      const text = async (selector: string) => ((await page.textContent(selector)) ?? '').trim();
-      const fitsPhone = async () =>
-        expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number)).toBeLessThanOrEqual(
-          PHONE.width,
-        );
-      const signIn = async (email: string) => {
-        await page.fill('#email', email);
-        await page.fill('#sandi', TEST_PASSWORD);
-        await page.click('#form-masuk button[type=submit]');
-        await page.waitForSelector('body[data-view="putaran"]');
-        await idle();
-      };
-      const signOut = async () => {
-        await page.click('#keluar');
-        await page.waitForSelector('body[data-view="masuk"]');
-        expect(await page.evaluate(() => (globalThis as any).sessionStorage.length as number)).toBe(0);
-      };
-      const openRound = async (id: string) => {
-        await page.click(`#daftar-putaran button[data-id="${id}"]`);
-        await page.waitForSelector('body[data-view="evaluasi"]');
-        await idle();
-      };
-      const openVillage = async (p: Page) => {
-        await p.click(`#daftar-desa button[data-kd="${kd}"]`);
-        await p.waitForSelector('body[data-view="desa"]');
-        await idle();
-      };
+          const shot = (name: string) => screenshot(page, `evaluasi-${size}-${name}`);
+          // what the person sees at that moment (a dialog, a result beside the sticky actions)
+          const seen = (name: string) => page.screenshot({ path: join(ROOT, '.local', 'screens', `evaluasi-${size}-${name}-layar.png`) });
+          const check = async (name: string) => {
+            await expectAccessible(page, `${name} at ${size}`);
+            await shot(name);
+          };
+          const fitsWidth = async () =>
+            expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth as number)).toBeLessThanOrEqual(
+              viewport.width,
+            );
+          const ok = async (text: string) => expect(await resultInView(page, 'ok')).toContain(text);
+          const button = (name: string | RegExp) => page.getByRole('button', { name, exact: typeof name === 'string' });
+          const signIn = async (email: string) => {
+            await page.fill('#f-email', email);
+            await page.fill('#f-password', TEST_PASSWORD);
+            await button('Masuk').click();
+            await page.getByRole('button', { name: 'Keluar' }).waitFor();
+          };
+          const signOut = async () => {
+            await button('Keluar').click();
+            await page.locator('#f-email').waitFor();
+            expect(await page.evaluate(() => (globalThis as any).localStorage.length as number)).toBe(0);
+          };
+          const villagePath = (id: string) => `${base}/evaluasi/${id}/desa/${kd}`;
 
-      expect((await page.goto(`${base}/evaluasi`))?.status()).toBe(200);
-      await page.waitForSelector('body[data-view="masuk"]');
+          // sign in, as dinas
+          expect((await page.goto(`${base}/evaluasi`))?.status()).toBe(200);
+          await page.locator('#f-email').waitFor();
+          await check('masuk');
+          await signIn(dinas.email);
+          await page.getByRole('heading', { name: 'Evaluasi', level: 1 }).waitFor();
 
-      // a wrong password: the API's own message, and nothing else goes wrong
-      await page.fill('#email', dinas.email);
-      await page.fill('#sandi', 'salah-sandi-123');
-      await page.click('#form-masuk button[type=submit]');
-      await page.waitForFunction((m) => (globalThis as any).document.getElementById('pesan').textContent === m, MSG.loginFailed);
-      expect(
-        problems.every((p) => p.includes('401')),
-        problems.join('\n'),
-      ).toBe(true);
-      problems = [];
+          // opening a round: an empty form is refused with a summary in view, then the region from the drop-downs
+          await page.getByRole('link', { name: 'Buka evaluasi baru' }).click();
+          await page.waitForURL(`${base}/evaluasi/baru`);
+          await page.locator(`#f-provinsi option[value="${provinsi}"]`).waitFor({ state: 'attached' });
+          await button('Buka evaluasi').click();
+          const summary = page.locator('.summary[data-notice="error"]');
+          expect(await resultInView(page, 'error')).toContain('Nama evaluasi wajib diisi');
+          expect(await summary.evaluate((e) => e === (globalThis as any).document.activeElement)).toBe(true);
+          const nama = `Evaluasi Halaman ${size} ${provinsi}`;
+          await page.fill('#f-nama', nama);
+          await page.fill('#f-mulai', day(-1));
+          await page.fill('#f-batas_mandiri', day(10));
+          await page.fill('#f-selesai', day(20));
+          await page.selectOption('#f-provinsi', provinsi);
+          await page.selectOption('#f-kabupaten', 'Sleman');
+          expect(await page.textContent('[data-in-scope]')).toContain('1 desa dalam cakupan');
+          await check('baru');
+          await fitsWidth();
+          await button('Buka evaluasi').click();
+          await ok(MSG.evaluationCreated);
+          const id = /\/evaluasi\/([^/]+)$/.exec(page.url())![1]!;
+          expect(id).toMatch(/^EVAL-/);
+          await page.locator(`tr[data-kd="${kd}"]`).waitFor();
+          expect(await page.textContent(`tr[data-kd="${kd}"]`)).toContain('Belum diisi');
+          expect(await page.textContent('[data-rekap="desa"] b')).toBe('1');
+          await check('rekap-baru');
+          await fitsWidth();
+          // a reload keeps the view and the sign-in, the result is not shown again
+          await page.reload();
+          await page.locator(`tr[data-kd="${kd}"]`).waitFor();
+          expect(await page.locator('[data-notice="ok"]').count()).toBe(0);
+          await signOut();
 
-      // dinas opens a round for the test's province
-      await signIn(dinas.email);
-      expect(await page.isVisible('#buka-putaran')).toBe(true);
-      const nama = `Evaluasi Halaman ${provinsi}`;
-      await page.fill('#p-nama', nama);
-      await page.fill('#p-mulai', day(-1));
-      await page.fill('#p-batas', day(10));
-      await page.fill('#p-selesai', day(20));
-      await page.fill('#p-provinsi', provinsi);
-      await page.click('#form-putaran button[type=submit]');
-      await page.waitForFunction((m) => (globalThis as any).document.getElementById('info').textContent === m, MSG.evaluationCreated);
-      const round = page.locator('#daftar-putaran button', { hasText: nama });
-      const id = (await round.getAttribute('data-id'))!;
-      expect(id).toMatch(/^EVAL-/);
-      expect(await round.textContent()).toContain('Penilaian mandiri');
-      await fitsPhone();
-      await openRound(id);
-      expect(await text(`#daftar-desa button[data-kd="${kd}"]`)).toContain('Belum diisi');
-      expect(await text('[data-rekap="desa"] b')).toBe('1');
-      await signOut();
+          // the manager, from a link to the round: their village, its form
+          await page.goto(`${base}/evaluasi/${id}`);
+          await signIn(owner.email);
+          await page.getByRole('heading', { name: 'Desa Anda dalam evaluasi ini' }).waitFor();
+          expect(await page.textContent(`li[data-kd="${kd}"]`)).toContain('Belum diisi');
+          await check('pengelola-putaran');
+          await page.locator(`li[data-kd="${kd}"] a`).click();
+          await page.waitForURL(villagePath(id));
+          await page.locator('#f-nilai-partisipasi_masyarakat').waitFor();
+          await check('mandiri-kosong');
+          await fitsWidth();
 
-      // the pengelola fills the self-assessment: values, a note, a link and a photo
-      await signIn(owner.email);
-      expect(await page.isVisible('#buka-putaran')).toBe(false);
-      await openRound(id);
-      expect(await page.isVisible('#rekap')).toBe(false);
-      await openVillage(page);
-      for (const [f, v] of Object.entries(SELF)) await page.fill(`#nilai-${f}`, String(v));
-      await page.fill('#catatan-partisipasi_masyarakat', 'Rapat warga bulanan, 45 orang hadir');
-      await page.fill('#tautan-partisipasi_masyarakat', 'https://example.org/laporan-warga');
-      await page.setInputFiles('#berkas-partisipasi_masyarakat', { name: 'rapat-warga.png', mimeType: 'image/png', buffer: png(2_000) });
-      await page.click('#simpan');
-      await page.waitForFunction((m) => (globalThis as any).document.getElementById('info').textContent === m, MSG.selfAssessmentSaved);
-      await idle();
-      // the file it holds, as a link from the answer
-      const photo = page.locator('[data-berkas="partisipasi_masyarakat"] a');
-      expect(await photo.count()).toBe(1);
-      expect(await photo.getAttribute('href')).toMatch(/^https?:\/\//);
-      expect(await page.inputValue('#catatan-partisipasi_masyarakat')).toBe('Rapat warga bulanan, 45 orang hadir');
-      await fitsPhone();
-      await page.click('#ajukan');
-      await page.waitForSelector('body[data-status="diajukan"]');
-      expect(await text('#info')).toBe(MSG.selfAssessmentSubmitted);
-      expect(await page.getAttribute('#nilai-partisipasi_masyarakat', 'readonly')).not.toBeNull();
-      expect(await page.isVisible('#simpan')).toBe(false);
-      await signOut();
+          // wrong values and a link without https: the summary names them in words, each beside its field
+          await page.fill('#f-nilai-partisipasi_masyarakat', '150');
+          await page.fill('#f-tautan-partisipasi_masyarakat', 'http://example.org/laporan');
+          await button('Simpan draf').click();
+          const refused = await resultInView(page, 'error');
+          expect(refused).toContain('Nilai Partisipasi masyarakat harus 1–100');
+          expect(refused).toContain('Tautan harus diawali https://');
+          expect(await page.textContent('#f-nilai-partisipasi_masyarakat-error')).toBe('Nilai Partisipasi masyarakat harus 1–100');
+          // the summary's link takes the person to the field
+          await summary.getByRole('link', { name: /Tautan harus diawali/ }).click();
+          expect(await page.evaluate(() => (globalThis as any).document.activeElement.id)).toBe('f-tautan-partisipasi_masyarakat');
+          await check('mandiri-salah');
 
-      // dinas finds it among the submitted ones and reviews it beside the self-assessment
-      await signIn(dinas.email);
-      await openRound(id);
-      await page.selectOption('#e-status', 'diajukan');
-      await idle();
-      expect(await text(`#daftar-desa button[data-kd="${kd}"]`)).toContain('Diajukan');
-      await openVillage(page);
-      expect(await text('[data-mandiri="partisipasi_masyarakat"] .nilai')).toBe(String(SELF.partisipasi_masyarakat));
-      expect(await text('[data-mandiri="partisipasi_masyarakat"]')).toContain('Rapat warga bulanan, 45 orang hadir');
-      expect(await page.getAttribute('[data-mandiri="partisipasi_masyarakat"] a[href^="https://example.org"]', 'href')).toBe(
-        'https://example.org/laporan-warga',
+          for (const [i, c] of C.entries()) await page.fill(`#f-nilai-${c}`, String(SELF[i]));
+          await page.fill('#f-catatan-partisipasi_masyarakat', 'Rapat warga bulanan, 45 orang hadir');
+          await page.fill('#f-tautan-partisipasi_masyarakat', 'https://example.org/laporan-warga');
+
+          // two phone photos: shrunk here, one request each, with progress
+          const uploads: Promise<number>[] = [];
+          page.on('requestfinished', (r) => {
+            if (r.method() === 'POST' && r.url().endsWith('/mandiri/bukti')) uploads.push(r.headerValue('content-length').then(Number));
+          });
+          await page.setInputFiles('#f-berkas-partisipasi_masyarakat', [
+            { name: 'rapat-1.jpg', mimeType: 'image/jpeg', buffer: photos[0]! },
+            { name: 'rapat-2.jpg', mimeType: 'image/jpeg', buffer: photos[1]! },
+          ]);
+          await ok('2 berkas berhasil diunggah');
+          await seen('mandiri-unggah');
+          expect(uploads).toHaveLength(2);
+          for (const bytes of await Promise.all(uploads)) {
+            expect(bytes).toBeGreaterThan(50_000);
+            expect(bytes).toBeLessThan(4 * 1024 * 1024);
+          }
+          expect(await page.locator('[data-berkas="partisipasi_masyarakat"] li').count()).toBe(2);
+          // a PDF larger than one request carries: refused in words before anything is sent
+          await page.setInputFiles('#f-berkas-akses_tempat_wisata', {
+            name: 'laporan-besar.pdf',
+            mimeType: 'application/pdf',
+            buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5 * 1024 * 1024, 32)]),
+          });
+          expect(await resultInView(page, 'error')).toContain('"laporan-besar.pdf" berukuran 5 MB, lebih besar dari batas 4 MB per berkas');
+          expect(await page.textContent('#f-berkas-akses_tempat_wisata-error')).toContain('Perkecil berkasnya');
+          expect(uploads).toHaveLength(2);
+          await button('Simpan draf').click();
+          await ok(MSG.selfAssessmentSaved);
+          await seen('mandiri-draf');
+          await check('mandiri-draf');
+
+          // submitting asks first, with what will be sent; keyboard only
+          await button('Simpan dan ajukan').focus();
+          await page.keyboard.press('Enter');
+          const dialog = page.getByRole('dialog', { name: 'Ajukan penilaian mandiri?' });
+          await dialog.waitFor();
+          expect(await dialog.textContent()).toContain('1 tautan, 2 berkas');
+          await expectAccessible(page, `submit confirmation at ${size}`);
+          await seen('mandiri-konfirmasi');
+          await page.keyboard.press('Tab'); // from "Batal" to "Ya, ajukan"
+          await page.keyboard.press('Enter');
+          await ok(MSG.selfAssessmentSubmitted);
+          await seen('mandiri-diajukan');
+          expect(await page.textContent('[data-banner="terkunci"]')).toContain('sudah diajukan pada');
+          expect(await page.locator('#f-nilai-partisipasi_masyarakat').count()).toBe(0);
+          await check('mandiri-diajukan');
+          await fitsWidth();
+          // Back goes to the round's page, forward to the village again
+          await page.goBack();
+          await page.waitForURL(`${base}/evaluasi/${id}`);
+          await page.locator(`li[data-kd="${kd}"]`).waitFor();
+          expect(await page.textContent(`li[data-kd="${kd}"]`)).toContain('Diajukan');
+          await page.goForward();
+          await page.waitForURL(villagePath(id));
+          await signOut();
+
+          // dinas returns it for correction, with a note
+          await signIn(dinas.email);
+          await page.locator('[data-mandiri="partisipasi_masyarakat"]').waitFor();
+          expect(await page.textContent('[data-mandiri="partisipasi_masyarakat"]')).toContain('Rapat warga bulanan');
+          expect(await page.locator('[data-mandiri="partisipasi_masyarakat"] .files li').count()).toBe(2);
+          await check('tinjau-diajukan');
+          await button('Kembalikan untuk perbaikan').click();
+          const back = page.getByRole('dialog', { name: /Kembalikan penilaian mandiri/ });
+          await back.getByRole('button', { name: 'Kembalikan' }).click();
+          expect(await back.locator('#f-catatan-kembali-error').textContent()).toBe('Tulis apa yang perlu diperbaiki');
+          await seen('tinjau-kembalikan');
+          await back.locator('#f-catatan-kembali').fill('Lampirkan daftar hadir rapat warga');
+          await back.getByRole('button', { name: 'Kembalikan' }).click();
+          await ok(MSG.selfAssessmentReturned);
+          await check('tinjau-dikembalikan');
+          await signOut();
+
+          // the manager corrects and submits again
+          await signIn(owner.email);
+          await page.locator('[data-banner="dikembalikan"]').waitFor();
+          expect(await page.textContent('[data-banner="dikembalikan"]')).toContain('Lampirkan daftar hadir rapat warga');
+          expect(await page.inputValue('#f-nilai-keramahan_difabel')).toBe(String(SELF[3]));
+          await page.fill('#f-nilai-keramahan_difabel', '62');
+          await check('mandiri-dikembalikan');
+          await button('Simpan dan ajukan').click();
+          await page.getByRole('dialog').getByRole('button', { name: 'Ya, ajukan' }).click();
+          await ok(MSG.selfAssessmentSubmitted);
+          await signOut();
+
+          // dinas reviews: a draft first (the manager does not see it), then published after the confirmation
+          await signIn(dinas.email);
+          await page.locator('#f-tinjau-partisipasi_masyarakat').waitFor();
+          for (const [i, c] of C.entries()) await page.fill(`#f-tinjau-${c}`, String(REVIEW[i]));
+          await page.fill('#f-tinjau-catatan-keramahan_difabel', 'Belum ada jalur kursi roda ke area utama');
+          await button('Simpan draf').click();
+          await ok(MSG.reviewDraftSaved);
+          await page.reload();
+          await page.locator('[data-banner="draf-penilaian"]').waitFor();
+          expect(await page.inputValue('#f-tinjau-keramahan_difabel')).toBe(String(REVIEW[3]));
+          await check('tinjau-draf');
+          await fitsWidth();
+          await button('Terbitkan penilaian').click();
+          const publish = page.getByRole('dialog', { name: 'Terbitkan penilaian ini?' });
+          expect(await publish.textContent()).toContain('Rata-rata 78, kategori Maju');
+          await seen('tinjau-konfirmasi');
+          await publish.getByRole('button', { name: 'Ya, terbitkan' }).click();
+          await ok(MSG.reviewSaved);
+          await seen('tinjau-terbit');
+          expect(await page.textContent('#judul-hasil + p')).toContain('Maju');
+          await check('tinjau-terbit');
+
+          // the round: rekap, export, reminder
+          await page.getByRole('link', { name: '← Kembali ke evaluasi' }).click();
+          await page.locator('[data-rekap="dinilai"]').waitFor();
+          expect(await page.textContent('[data-rekap="dinilai"] b')).toBe('1');
+          expect(await page.textContent(`tr[data-kabupaten="Sleman"] [data-state="dinilai"]`)).toBe('1');
+          expect(await page.textContent(`tr[data-provinsi="${provinsi}"]`)).toContain(provinsi);
+          // both means over the same villages, with their number
+          expect(await page.getAttribute('[data-averages-n]', 'data-averages-n')).toBe('1');
+          expect(await page.textContent('[data-averages-n]')).toBe('Dibandingkan pada 1 desa yang sudah diajukan dan dinilai.');
+          expect(await page.textContent('table[data-averages="banding"] tr[data-kriteria="keramahan_difabel"]')).toContain(
+            String(REVIEW[3]),
+          );
+          await page.fill('input[type="search"]', 'tidak ada desa ini');
+          expect(await page.textContent('[data-shown]')).toContain('0 dari 1 desa');
+          await page.fill('input[type="search"]', `Uji ${size}`);
+          expect(await page.textContent('[data-shown]')).toBe('1 desa');
+          const [download] = await Promise.all([page.waitForEvent('download'), button('Unduh rekap (Excel)').click()]);
+          expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+          await ok(download.suggestedFilename());
+          await button('Kirim pengingat').click();
+          await ok(MSG.reminderQueued);
+          await page.locator('[data-last-reminder]:not([data-last-reminder=""])').waitFor();
+          expect(await page.textContent('[data-last-reminder]')).toContain('Pengingat terakhir dikirim');
+          await button('Kirim pengingat').click();
+          expect(await resultInView(page, 'error')).toContain(MSG.reminderAlreadySent);
+          await check('rekap');
+          await fitsWidth();
+
+          // a new tab with the round's link: still signed in
+          const tab = await context!.newPage();
+          await tab.goto(`${base}/evaluasi/${id}`);
+          await tab.locator('[data-rekap="dinilai"]').waitFor();
+          await tab.close();
+
+          // the print view: title, region, date; no buttons on paper
+          await page.getByRole('link', { name: 'Cetak / PDF' }).click();
+          await page.waitForURL(`${base}/evaluasi/${id}/cetak`);
+          await page.getByRole('heading', { name: `Rekap ${nama}` }).waitFor();
+          expect(await page.textContent('.print-view')).toContain(`Sleman, ${provinsi}`);
+          expect(await page.textContent('.printed')).toMatch(/^Dicetak \d{1,2} \S+ \d{4}$/);
+          await check('cetak');
+          await page.emulateMedia({ media: 'print' });
+          expect(await page.locator('button:visible').count()).toBe(0);
+          expect(await page.locator('header.top').isVisible()).toBe(false);
+          await shot('cetak-kertas');
+          await page.emulateMedia({ media: 'screen' });
+
+          // the manager sees the published review
+          await signOut();
+          await page.goto(villagePath(id));
+          await signIn(owner.email);
+          await page.locator('[data-banner="terkunci"]').waitFor();
+          expect(await page.textContent('[data-banner="terkunci"]')).toContain('sudah dinilai dinas');
+          expect(await page.textContent('[data-penilaian="keramahan_difabel"]')).toContain('Belum ada jalur kursi roda');
+          await check('mandiri-dinilai');
+          await signOut();
+
+          // a second round, deleted after the confirmation
+          const other = await newRound(dinas.token, { nama: `Hapus ${provinsi}`, provinsi, mulai: day(5), batas_mandiri: day(10) });
+          await page.goto(`${base}/evaluasi/${other}`);
+          await signIn(dinas.email);
+          await button('Hapus evaluasi').click();
+          const del = page.getByRole('dialog', { name: 'Hapus evaluasi ini?' });
+          await expectAccessible(page, `delete confirmation at ${size}`);
+          await seen('hapus-konfirmasi');
+          await del.getByRole('button', { name: 'Ya, hapus' }).click();
+          await page.waitForURL(/\/evaluasi\/?$/);
+          await ok(MSG.evaluationDeleted);
+          expect(await page.locator(`[data-round="${other}"]`).count()).toBe(0);
+          await check('daftar');
+          await fitsWidth();
+
+          expect(outside, 'requests to anything but this origin').toEqual([]);
+          expect(exported, 'the export link, navigated to once').toHaveLength(1);
+          expect(problems, 'page errors').toEqual([]);
+          await page.close();
+        },
       );
-      expect(await page.locator('[data-mandiri="partisipasi_masyarakat"] [data-berkas] a').count()).toBe(1);
-      for (const [f, v] of Object.entries(REVIEW)) await page.fill(`#tinjau-${f}`, String(v));
-      await page.fill('#tinjau-catatan-keramahan_difabel', 'Belum ada jalur kursi roda ke area utama');
-      await page.click('#simpan-penilaian');
-      await page.waitForSelector('body[data-status="dinilai"]');
-      expect(await text('#info')).toContain(MSG.reviewSaved);
-      expect(await text('#d-info')).toContain('Maju');
-      await fitsPhone();
-      mkdirSync(join(ROOT, '.local'), { recursive: true });
-      await page.screenshot({ path: join(ROOT, '.local', 'evaluasi.png'), fullPage: true });
-
-      // the progress: one village in scope, reviewed, new to a category; the means per criterion
-      await page.click('#ke-evaluasi');
-      await page.waitForSelector('body[data-view="evaluasi"]');
-      await page.waitForSelector('#rekap:not([hidden])');
-      await idle();
-      expect(await text('[data-rekap="dinilai"] b')).toBe('1');
-      expect(await text('[data-rekap="gerak-baru"] b')).toBe('1');
-      expect(await text('[data-kriteria="keramahan_difabel"]')).toContain(String(REVIEW.keramahan_difabel));
-      expect(await text('[data-kriteria="keramahan_difabel"]')).toContain(String(SELF.keramahan_difabel));
-      expect(await page.getAttribute('[data-kriteria="keramahan_difabel"]', 'class')).toBe('lemah');
-      const regions = page.locator('#rekap tr[data-kabupaten]');
-      expect(await regions.count()).toBe(1);
-      expect(await regions.textContent()).toContain('Keramahan bagi difabel');
-      await fitsPhone();
-
-      // the review is the village's score, and the statistics count its category
-      const score = await fetchJson(base, `/api/skor/${kd}`);
-      expect(score.status).toBe(200);
-      expect(score.body.data).toMatchObject(REVIEW);
-      const stats = await fetchJson(base, `/api/statistik?provinsi=${encodeURIComponent(provinsi)}`);
-      expect(stats.body.data.desa_wisata.total).toBe(1);
-      expect(stats.body.data.kategori).toMatchObject({ Maju: 1, belum_dinilai: 0 });
-
-      // the review's mail reaches the owner once the outbox is drained (every minute on AWS; here, now)
-      const reviewMail = async () =>
-        (await mailsTo(owner.email)).find((m) => m.subject === 'Hasil penilaian desa Desa Uji Halaman: Maju' && m.text.includes(nama));
-      for (let i = 0; i < 30 && !(await reviewMail()); i++) {
-        const drained = await drainOutbox({ rate: 100 });
-        if (!drained.more) await new Promise((r) => setTimeout(r, 500));
-      }
-      expect((await reviewMail())?.text).toContain('Kategori desa sekarang: Maju (rata-rata 78)');
-
-      expect(outside, 'requests to anything but the API').toEqual([]);
-      expect(problems, 'failed requests and console errors (e.g. CSP violations)').toEqual([]);
-    },
-  );
+    });
 });

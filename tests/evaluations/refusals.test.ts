@@ -28,7 +28,13 @@ async function region() {
 describe('round text and dates (POST and PUT /api/evaluasi)', () => {
   it('refuses NUL and lone surrogates in nama and provinsi, and years such as 0000 and 9999, naming the field; on PUT too', async () => {
     const dinas = await makeUser('dinas');
-    const invalid = (field: string) => fail(`${MSG.evaluationInvalid}: ${field}`);
+    const texts: Record<string, string> = {
+      nama: MSG.fieldRoundName,
+      provinsi: MSG.fieldProvince,
+      mulai: MSG.fieldRoundStart,
+      selesai: MSG.fieldRoundEnd,
+    };
+    const invalid = (field: string) => ({ ...fail(`${MSG.evaluationInvalid}: ${field}`), fields: { [field]: texts[field] } });
     // JSON text as a client sends it: \u0000 and a lone \ud800 are valid JSON escapes
     const raw = (fields: Record<string, string>) =>
       JSON.stringify(roundBody())
@@ -119,7 +125,7 @@ describe('keys that name no criterion', () => {
       dinas.token,
     );
     expect(res.statusCode).toBe(400);
-    expect(res.body).toEqual(fail(`${MSG.reviewInvalid}: catatan.lain`));
+    expect(res.body).toEqual({ ...fail(`${MSG.reviewInvalid}: catatan.lain`), fields: { 'catatan.lain': MSG.fieldUnknown } });
     expect((await one(id, village.kd_desa, owner.token)).body.data.status).toBe('belum');
   });
 
@@ -128,7 +134,7 @@ describe('keys that name no criterion', () => {
     const id = await newRound(dinas.token, { provinsi });
     const res = await draft(id, village.kd_desa, { ...SIX, bukti: { lain: { catatan: 'Bukti tanpa kriteria' } } }, owner.token);
     expect(res.statusCode).toBe(400);
-    expect(res.body).toEqual(fail(`${MSG.selfAssessmentInvalid}: bukti.lain`));
+    expect(res.body).toEqual({ ...fail(`${MSG.selfAssessmentInvalid}: bukti.lain`), fields: { 'bukti.lain': MSG.fieldUnknown } });
   });
 
   it('PUT /api/akun/notifikasi with a key other than pengingat and perubahan is a 400 naming it', async () => {
@@ -141,5 +147,28 @@ describe('keys that name no criterion', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toEqual(fail(`${MSG.notificationSettingsInvalid}: lain`));
+  });
+});
+
+describe('fields: each refused field with its own text, beside the message (the evaluation routes)', () => {
+  it('a self-assessment (a form) and a review name each field in words; the message is as before', async () => {
+    const { dinas, owner, village, provinsi } = await region();
+    const id = await newRound(dinas.token, { provinsi });
+    const links = { bukti: { akses_tempat_wisata: { tautan: ['https://example.org/a', 'ftp://example.org/b'] } } };
+    const form = await draft(id, village.kd_desa, { ...SIX, keramahan_difabel: 101, ...links }, owner.token);
+    expect(form.statusCode).toBe(400);
+    expect(form.body).toEqual({
+      status: 'fail',
+      message: `${MSG.selfAssessmentInvalid}: keramahan_difabel, bukti`,
+      fields: { keramahan_difabel: MSG.fieldScoreKeramahanDifabel, 'bukti.akses_tempat_wisata.tautan.1': MSG.fieldLinks },
+    });
+    const review = await rate(id, village.kd_desa, { ...SIX, partisipasi_masyarakat: 0 }, dinas.token);
+    expect(review.body).toEqual({
+      status: 'fail',
+      message: `${MSG.reviewInvalid}: partisipasi_masyarakat`,
+      fields: { partisipasi_masyarakat: 'Nilai Partisipasi masyarakat harus 1–100' },
+    });
+    // not a body's field: no fields
+    expect((await rate(id, village.kd_desa, '{"rusak', dinas.token)).body).toEqual(fail(MSG.invalidJson));
   });
 });

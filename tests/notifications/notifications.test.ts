@@ -13,11 +13,14 @@ import { handler as createRequest } from '../../functions/requests/create';
 import { handler as updateRequest } from '../../functions/requests/update';
 import { handler as createStatus } from '../../functions/statuses/create';
 import { handler as updateStatus } from '../../functions/statuses/update';
+import { handler as createScore } from '../../functions/scores/create';
 import { MSG } from '../../lib/contract/messages';
 import { claimDelivery, pendingNotices } from '../../lib/db/outbox';
 import { today } from '../../lib/domain/evaluations';
 import { drainOutbox, type DrainOptions, type DrainReport } from '../../lib/domain/notifications';
+import { tanggal } from '../../lib/mail/format';
 import { setClock } from '../../lib/platform/clock';
+import { config } from '../../lib/platform/config';
 import { invoke, mailsTo, uniqueName, type SentMail } from '../support/api';
 import { day, newRound, saveDraft, SIX } from '../support/evaluations';
 import { allItems } from '../support/table';
@@ -86,8 +89,12 @@ describe('a round opened', () => {
     expect(await opened(r.outside.email)).toHaveLength(0);
     const mail = (await opened(r.owner.email))[0]!;
     expect(mail.text).toContain(`Halo ${r.owner.full_name},`);
-    expect(mail.text).toContain(day(10)); // batas_mandiri
+    expect(mail.text).toContain(tanggal(day(10))); // batas_mandiri, as people write it
+    expect(mail.text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(mail.html).toContain(`<strong>${nama}</strong>`);
+    // the round's page (WEB_BASE_URL), and the switches' page
+    expect(mail.text).toContain(`${config().webBaseUrl}/evaluasi/${id}\n`);
+    expect(mail.html).toContain(`<a href="${config().webBaseUrl}/akun">`);
     expect(await outboxItems()).toEqual([]);
   });
 
@@ -136,12 +143,33 @@ describe('an assessment', () => {
     expect(results).toHaveLength(1);
     expect(results[0]!.subject).toContain(`: ${kategori}`);
     expect(results[0]!.text).toContain(`Kategori desa sekarang: ${kategori}`);
+    expect(results[0]!.text).toContain(`${config().webBaseUrl}/evaluasi/${id}/desa/${r.village.kd_desa}`);
+    expect(results[0]!.text).not.toMatch(/turun|naik/); // unscored before the round
 
     // corrected (another category): told again
     const low = Object.fromEntries(Object.keys(SIX).map((k) => [k, 30]));
     expect((await rate(id, r.village.kd_desa, { ...low, catatan: {} }, r.dinas.token)).statusCode).toBe(200);
     await drainAll();
     expect((await about(r.owner.email, 'Hasil penilaian desa')).map((m) => m.subject.endsWith(': Rintisan'))).toEqual([false, true]);
+  });
+
+  it('reviewed below the category the village had before the round: the mail says it went down, from which', async () => {
+    const r = await region();
+    const scored = await invoke(createScore, {
+      method: 'POST',
+      resource: '/api/skor',
+      body: { kd_desa: r.village.kd_desa, ...SIX },
+      token: r.dinas.token,
+    });
+    expect(scored.body.data.kategori_desa).toBe('Maju');
+    const id = await newRound(r.dinas.token, { provinsi: r.provinsi });
+    await drainAll();
+    const low = Object.fromEntries(Object.keys(SIX).map((k) => [k, 60]));
+    expect((await rate(id, r.village.kd_desa, { ...low, catatan: {} }, r.dinas.token)).statusCode).toBe(200);
+    await drainAll();
+    const [mail] = await about(r.owner.email, 'Hasil penilaian desa');
+    expect(mail!.subject).toMatch(/: Berkembang \(turun dari Maju\)$/);
+    expect(mail!.text).toContain('Kategori ini turun dari Maju, kategori desa sebelum evaluasi ini.');
   });
 });
 
@@ -239,7 +267,8 @@ describe('reminders', () => {
     const reminded = await about(r.owner.email, `Pengingat: penilaian mandiri ${nama}`);
     expect(reminded).toHaveLength(1); // one mail naming both of the owner's villages
     expect(reminded[0]!.text).toContain(r.villageName);
-    expect(reminded[0]!.subject).toContain(day(10)); // batas_mandiri
+    expect(reminded[0]!.subject).toContain(tanggal(day(10))); // batas_mandiri
+    expect(reminded[0]!.text).toContain(`${config().webBaseUrl}/evaluasi/${id}/desa/${r.village.kd_desa}`);
     expect(await about(r.second.email, 'Pengingat')).toEqual([]); // submitted
     expect(await about(r.outside.email, 'Pengingat')).toEqual([]); // outside the region
   });

@@ -49,6 +49,11 @@ const refused = (status: 401 | 403, message: string): Expectation => ({ refused:
  */
 const HANDLER_DECIDES: Record<string, Partial<Record<Cell, Expectation>>> = {
   'POST /api/desa-wisata': { admin: refused(403, MSG.pengelolaOnlyVillage), dinas: refused(403, MSG.pengelolaOnlyVillage) },
+  // dinas and admin only correct a verified month (the sample's month is its manager's, not verified)
+  'PUT /api/pemantauan/desa/{kd_desa}/{bulan}': {
+    admin: refused(403, MSG.reportOfficeCorrectsVerified),
+    dinas: refused(403, MSG.reportOfficeCorrectsVerified),
+  },
 };
 
 /** Optional routes that are reads: public answers, a valid token of an office adds to them. */

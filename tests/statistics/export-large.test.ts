@@ -56,7 +56,13 @@ describe('GET /api/desa-wisata/export larger than one answer', () => {
     // (the public and the stage's CDN), and export files expire after a day
     const yml = readFileSync(join(__dirname, '..', '..', 'serverless.yml'), 'utf8');
     const policy = yml.slice(yml.indexOf('    ImagesBucketPolicy:'), yml.indexOf('    # ---- Operations'));
-    expect(new Set(policy.match(/Resource: .*/g))).toEqual(new Set(["Resource: !Join ['', [!GetAtt ImagesBucket.Arn, '/images/*']]"]));
+    // objects readable: images/ (the public and the CDN) and web/ (the CDN's pages) alone; the CDN's
+    // ListBucket (a missing key is a 404) names the bucket, no object
+    expect(new Set(policy.match(/!GetAtt ImagesBucket\.Arn, '[^']*'/g))).toEqual(
+      new Set(["!GetAtt ImagesBucket.Arn, '/images/*'", "!GetAtt ImagesBucket.Arn, '/web/*'"]),
+    );
+    expect(policy.match(/Principal: '\*'[\s\S]*?Resource: (.*)/)![1]).toBe("!Join ['', [!GetAtt ImagesBucket.Arn, '/images/*']]");
+    expect(policy).not.toMatch(/exports/);
     expect(yml).toMatch(/Prefix: exports\/\n\s+ExpirationInDays: 1\n/);
   });
 

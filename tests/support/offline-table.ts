@@ -7,6 +7,7 @@
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { ensureTable, LOCAL_CREDENTIALS, LOCAL_REGION } from '../../scripts/local-stack';
 import { offlineBucket, offlineTable } from './offline';
+import { oncePerRun } from './run-once';
 
 const env = process.env;
 // the server's database (the test run's DynamoDB Local keeps one per region: tests/support/setup-env.ts)
@@ -24,3 +25,13 @@ await Promise.all([
   }),
 ]);
 s3.destroy();
+
+/**
+ * The seed's demo data in the shared table, written once per run: the files that read it
+ * (the statistics page, docs/evaluations.md's example) would otherwise seed it at the same
+ * moment and trip over each other's writes (the seed is re-runnable, not concurrent).
+ */
+export async function sharedDemoData(): Promise<void> {
+  const { seedDemoData } = await import('../../scripts/seed-data');
+  await oncePerRun('demo-seed', async () => (await seedDemoData(), 'seeded'), 300_000);
+}

@@ -2,15 +2,17 @@
  * serverless-offline (the `npm start` server), started once per test run and shared by
  * every file that goes through real HTTP: the first file to ask starts it, the others wait
  * for it; the run's global teardown stops it (tests/support/global-setup.ts). It runs the
- * TypeScript sources, as `npm start` does (serverless.yml, the local stage): nothing is
- * built, so a running `npm start` or another `npm test` shares nothing with it but the code.
+ * TypeScript sources, as `npm start` does (serverless.yml, the local stage), and serves the
+ * pages (web/) from the run's own build (`builtWeb`), so a running `npm start` or another
+ * `npm test` shares nothing with it but the code.
  *
  * Its table and bucket are the run's shared ones: a file that uses the server imports
  * tests/support/offline-table.ts first, which points the file's own lib/ at them too.
  */
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import { inject } from 'vitest';
 import { freePort, offlineCommand, ROOT } from '../../scripts/local-stack';
+import { buildWeb } from '../../scripts/web';
 import { detachedServer, oncePerRun } from './run-once';
 
 export interface Offline {
@@ -44,11 +46,32 @@ export async function offlineWith(
   return { baseUrl: await oncePerRun(name, (dir) => start(dir, timeoutMs, settings), timeoutMs + 5_000) };
 }
 
+/** How long a file waits for the run's build of the pages (a few seconds alone, longer beside the run's other work). */
+export const WEB_BUILD_TIMEOUT_MS = 120_000;
+
+/**
+ * The run's build of the pages (web/), built once per run, its folder: `npm test` builds it while
+ * the unit tier runs (scripts/test.ts, TEST_WEB_DIST); otherwise the first file to ask builds it.
+ */
+export async function builtWeb(): Promise<string> {
+  if (process.env.TEST_WEB_DIST) return process.env.TEST_WEB_DIST;
+  return oncePerRun(
+    'web',
+    async (dir) => {
+      await buildWeb(join(dir, 'dist'));
+      return join(dir, 'dist');
+    },
+    WEB_BUILD_TIMEOUT_MS,
+  );
+}
+
 async function start(dir: string, timeoutMs: number, settings: Record<string, string> = {}): Promise<string> {
   const [httpPort, lambdaPort] = [await freePort(), await freePort()];
   const env = {
     ...process.env,
     ...settings,
+    // the pages it serves (scripts/web-handler.ts): the run's build
+    WEB_DIST: await builtWeb(),
     TABLE_NAME: offlineTable(),
     BUCKET_NAME: offlineBucket(),
     HTTP_PORT: String(httpPort),

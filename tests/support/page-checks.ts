@@ -3,7 +3,7 @@
  * the viewport (the person sees it without scrolling), and axe-core finds no serious or
  * critical accessibility violation on the view. Screenshots go to .local/screens/.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -34,7 +34,8 @@ export async function resultInView(page: Page, kind?: 'ok' | 'error' | 'info'): 
 
 /** axe-core on the current view: no serious or critical violations (the list is in the failure). */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
-  await page.addScriptTag({ path: AXE });
+  // evaluated, not added as a script tag: the pages' CSP (script-src 'self') refuses inline scripts
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(readFileSync(AXE, 'utf8'));
   const violations = await page.evaluate(async () => {
     // runs in the page: its globals, not Node's
     const g = globalThis as unknown as { axe: { run: (ctx: unknown, o: object) => Promise<{ violations: any[] }> }; document: unknown };

@@ -35,6 +35,7 @@ describe('parseConfig', () => {
       awsTimeoutMs: 2500,
       mailFrom: 'no-reply@desawisata.example.com',
       corsOrigins: ['*'],
+      webBaseUrl: 'http://127.0.0.1:3000',
       accessOverrides: {},
       historySecurityRetentionDays: 180,
     });
@@ -99,6 +100,12 @@ describe('parseConfig', () => {
       'Invalid configuration: CORS_ALLOWED_ORIGINS must list the front-end origins on stage "prod" (no wildcard)',
     );
     expect(problem({ ...PROD, CORS_ALLOWED_ORIGINS: 'https://a.example,*' })).toContain('no wildcard');
+  });
+
+  it("takes the front end's base URL (mails link to its pages) without a trailing slash; on a real stage, unset, the first origin", () => {
+    expect(parseConfig({ TABLE_NAME: 'tbl', WEB_BASE_URL: 'https://d111.cloudfront.net/' }).webBaseUrl).toBe('https://d111.cloudfront.net');
+    expect(parseConfig({ ...PROD, WEB_BASE_URL: '' }).webBaseUrl).toBe('https://desa.example');
+    expect(problem({ TABLE_NAME: 'tbl', WEB_BASE_URL: 'desa.example' })).toMatch(/^Invalid configuration: WEB_BASE_URL: /);
   });
 
   it('reads ACCESS_OVERRIDES as a JSON object of strings', () => {

@@ -5,10 +5,11 @@ import { requestResetInput, resetPasswordInput, verifyResetInput } from '../../a
 import { MSG } from '../../contract/messages';
 import { notificationSwitchesInput } from '../../domain/notifications';
 import * as R from '../responses';
-import { area, createdDoc, done, e, json, ok, withData, type AreaDocs, trips } from './shared';
+import { area, createdDoc, done, e, json, ok, okData, withData, type AreaDocs, trips } from './shared';
 
 const entry = area('Akun');
 const mailFailed = (when: string) => e(500, MSG.mailFailed, when);
+const NOTIFICATION_SWITCHES = z.object({ pengingat: z.boolean(), perubahan: z.boolean() }).meta({ id: 'NotificationSwitches' });
 
 export const AUTH_DOCS = {
   'POST /auth/register': entry('Register an account (pengelola or dinas)', {
@@ -90,17 +91,18 @@ export const AUTH_DOCS = {
     facts: trips(1, 'token'),
     success: ok(R.success({ user: R.PublicUser.omit({ full_name: true }) })),
   }),
+  'GET /api/akun/notifikasi': entry("The account's notification mails: which are on", {
+    facts: trips(2, 'token, then the account (its switches)'),
+    description:
+      'Any signed-in user. `pengingat`: reminders before self-assessment closes; `perubahan`: the other notices. Both are on until turned off (PUT /api/akun/notifikasi).',
+    success: okData(NOTIFICATION_SWITCHES),
+  }),
   'PUT /api/akun/notifikasi': entry("Turn the account's notification mails on or off", {
     facts: trips(3, 'token, the account (its switches as read), then its change + history entry', 'account.notifications_changed'),
     description:
       'Any signed-in user. `pengingat`: reminders before self-assessment closes; `perubahan`: the other notices (a round opened, a submission for dinas, a review, a request’s or a village status’s change). Both are on until turned off; a switch not sent stays as it is. Answers both switches as they become.',
     request: json(notificationSwitchesInput, { pengingat: true, perubahan: false }),
-    success: ok(
-      withData(
-        MSG.notificationSettingsSaved,
-        z.object({ pengingat: z.boolean(), perubahan: z.boolean() }).meta({ id: 'NotificationSwitches' }),
-      ),
-    ),
+    success: ok(withData(MSG.notificationSettingsSaved, NOTIFICATION_SWITCHES)),
     errors: [e(400, MSG.notificationSettingsEmpty, 'Neither switch was sent')],
   }),
 } satisfies AreaDocs;

@@ -17,6 +17,7 @@ import { AUTH_DOCS } from './auth';
 import { DOCS_DOCS } from './docs';
 import { EVALUATION_DOCS } from './evaluations';
 import { HISTORY_DOCS } from './history';
+import { MONITORING_DOCS } from './monitoring';
 import { STATISTICS_DOCS } from './statistics';
 import { REQUEST_DOCS } from './requests';
 import { SCORE_DOCS } from './scores';
@@ -41,6 +42,10 @@ export const TAGS = [
   { name: 'Pengguna', description: 'The user list.' },
   { name: 'Evaluasi', description: 'Evaluation rounds: self-assessment, review (it becomes the score), progress.' },
   { name: 'Riwayat', description: 'History: every change with who made it and when (monitoring over time).' },
+  {
+    name: 'Pemantauan',
+    description: 'Monitoring: each village’s monthly figures (visitors, revenue, jobs), their verification, the region’s totals.',
+  },
   { name: 'Dokumentasi', description: 'This document and its viewer.' },
 ] as const;
 
@@ -57,6 +62,7 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   ...USER_DOCS,
   ...HISTORY_DOCS,
   ...EVALUATION_DOCS,
+  ...MONITORING_DOCS,
   ...STATISTICS_DOCS,
   ...DOCS_DOCS,
 };

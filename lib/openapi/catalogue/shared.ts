@@ -151,15 +151,17 @@ export const multipartInvalid = e(400, MSG.multipartInvalid, 'The multipart body
 export const tooManyFields = e(400, MSG.tooManyFields, 'Too many non-file fields');
 export const fieldTooLarge = e(413, MSG.fieldTooLarge, 'A text field is too large');
 
-/** What checking the images of a request can answer; `one`: a request of one file. */
-export function imageErrors(one: boolean): ErrorDoc[] {
+/** What checking the images of a request can answer; `one`: a request of one file; `limits`: a form's own size limit and its text. */
+export function imageErrors(one: boolean, limits?: MultipartLimits): ErrorDoc[] {
   const [file, image, jpeg] = one ? ['The file', 'The image', 'The JPEG'] : ['A file', 'An image', 'A JPEG'];
   return [
     e(400, MSG.imageTypeInvalid, `${file} is not a JPEG, PNG or WebP image (checked by its bytes and header)`),
     e(400, MSG.imageTooManyPixels, `${image} declares more than 50 megapixels (refused before decoding)`),
     e(400, MSG.imageTooManyScans, `${jpeg} has more than 100 scans (refused before decoding)`),
     e(400, MSG.imageCorrupt, `${image} is truncated or its data is corrupt`),
-    e(413, MSG.fileTooLarge, `${file} is larger than ${mb(IMAGE_MAX_BYTES)}`),
+    limits?.fileTooLarge
+      ? e(413, limits.fileTooLarge, `${file} is larger than ${mb(limits.fileSize)}`)
+      : e(413, MSG.fileTooLarge, `${file} is larger than ${mb(IMAGE_MAX_BYTES)}`),
   ];
 }
 
@@ -172,7 +174,7 @@ function formErrors(limits: MultipartLimits): ErrorDoc[] {
     e(400, MSG.tooManyFiles, `More than ${files} files in the request`, ` (maksimal ${files})`),
     e(400, MSG.tooManyFilesInField, `More than ${filesPerField} files in one field`, ` <field> (maksimal ${filesPerField})`),
     tooManyFields,
-    ...imageErrors(false),
+    ...imageErrors(false, limits),
     e(413, MSG.imageRequestBudget, 'The images of the request declare more than 100 megapixels together (refused before any is decoded)'),
     fieldTooLarge,
     payloadTooLarge,
@@ -264,6 +266,12 @@ export const fileAnswers: Pick<Entry, 'success' | 'otherAnswers'> = {
       description: `The file is larger than one answer carries (${(EXPORT_INLINE_LIMIT / 1024 / 1024).toFixed(1)} MB; e.g. an XLSX of ~50,000 villages, or a large CSV to a client without gzip): it was stored privately and \`Location\` (also \`data.url\`) downloads it until \`data.expires_at\` (${EXPORT_LINK_SECONDS / 60} minutes). Clients that follow redirects receive the file.`,
       schema: R.success({ data: z.object({ url: z.url(), expires_at: z.iso.datetime() }) }),
       headers: { Location: 'A presigned download link of the file' },
+    },
+    {
+      status: 200,
+      description: `With \`tautan=1\`, whatever the file's size: it was stored privately as a large one is, and \`data.url\` downloads it (Content-Disposition: attachment, as \`data.nama_berkas\`) until \`data.expires_at\` (${EXPORT_LINK_SECONDS / 60} minutes). For pages whose Content-Security-Policy lets them fetch only their own origin: they navigate to the link instead`,
+      schema: R.success({ data: z.object({ url: z.url(), nama_berkas: z.string(), expires_at: z.iso.datetime() }) }),
+      contentType: 'application/json',
     },
   ],
 };

@@ -7,7 +7,7 @@ import { VILLAGE_STATUSES } from '../../db/statuses';
 import { exportQuery } from '../../domain/export';
 import { statisticsQuery } from '../../domain/statistics';
 import * as R from '../responses';
-import { area, e, fileAnswers, htmlPage, ok, pageAsset, type AreaDocs, trips } from './shared';
+import { area, e, fileAnswers, ok, type AreaDocs, trips } from './shared';
 
 const entry = area('Statistik');
 const count = z.number().int();
@@ -55,15 +55,5 @@ export const STATISTICS_DOCS = {
     query: exportQuery,
     ...fileAnswers,
     errors: [e(403, MSG.exportOfficeOnly, 'a pengelola asked')],
-  }),
-  'GET /statistik': entry('The statistics page: charts of GET /api/statistik, with a province selector', {
-    facts: trips(0, 'static (its script reads GET /api/statistik)'),
-    ...htmlPage(
-      'An HTML page in Indonesian; Chart.js, its script and its style come from this API (`GET /statistik/{asset}`), not from a CDN.',
-    ),
-  }),
-  'GET /statistik/{asset}': entry('A script or stylesheet of the statistics page', {
-    facts: trips(0, 'static'),
-    ...pageAsset('One of `chart.umd.js` (Chart.js), `statistik.js`, `statistik.css`.'),
   }),
 } satisfies AreaDocs;

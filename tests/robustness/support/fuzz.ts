@@ -12,7 +12,8 @@
  * malformed multipart.
  *
  * For every case: statusCode < 500, a JSON body, a 4xx body is exactly {status:'fail',
- * message:<non-empty string>}, a 2xx body has status 'success' (the documentation routes
+ * message:<non-empty string>} (the service's own evaluation and monitoring routes may add
+ * `fields`, each refused field's text), a 2xx body has status 'success' (the documentation routes
  * outside /api and /auth answer 2xx with their document instead). For a refused (4xx)
  * POST/PUT/PATCH/DELETE, the table and the file's own bucket are exactly as before
  * (FUZZ_STATE below); a refused GET sends no write command at all.
@@ -905,6 +906,8 @@ const short = (v: unknown, max = 300): string => {
  * document, the Swagger UI page and its assets). Their successful responses are those
  * documents, not the envelope; everything else about them is checked like any route.
  */
+/** Routes of the service's own features (evaluation, monitoring): a refused body may carry `fields` (field → its text). */
+const OWN_FEATURE = /^\S+ \/api\/(evaluasi|pemantauan)(\/|$)/;
 export const isApiRoute = (route: DeclaredRoute) => /^\/(api|auth)(\/|$)/.test(route.path) || route.path.startsWith('/{proxy');
 
 const headerOf = (result: APIGatewayProxyResult, name: string): string =>
@@ -932,8 +935,20 @@ export function responseProblems(result: APIGatewayProxyResult | undefined, rout
   const b = body as Record<string, unknown> | null;
   if (code >= 400 && code < 500) {
     const keys = b && typeof b === 'object' && !Array.isArray(b) ? Object.keys(b).sort() : [];
-    if (keys.join(',') !== 'message,status' || b!.status !== 'fail' || typeof b!.message !== 'string' || b!.message.trim() === '') {
-      problems.push(`4xx body is not exactly {status:'fail', message}: ${short(body)}`);
+    // the service's own features (not the contract's routes) may name each refused field's text beside the message
+    const named =
+      OWN_FEATURE.test(route.key) &&
+      keys.join(',') === 'fields,message,status' &&
+      typeof b!.fields === 'object' &&
+      b!.fields !== null &&
+      Object.values(b!.fields).every((t) => typeof t === 'string' && t.trim() !== '');
+    if (
+      (keys.join(',') !== 'message,status' && !named) ||
+      b!.status !== 'fail' ||
+      typeof b!.message !== 'string' ||
+      b!.message.trim() === ''
+    ) {
+      problems.push(`4xx body is not exactly {status:'fail', message${OWN_FEATURE.test(route.key) ? ', fields?' : ''}}: ${short(body)}`);
     }
   }
   if (code >= 200 && code < 300 && (!b || typeof b !== 'object' || b.status !== 'success'))

@@ -12,12 +12,14 @@
 import type { AccessRule } from '../../../lib/auth/access-rules';
 import { ROUTE_DOCS, type DocumentedRoute } from '../../../lib/openapi/catalogue';
 import { ROUTE_KEYS } from '../../../lib/routes';
-import { apiEvent, uniqueEmail, uniqueName } from '../../support/api';
+import { apiEvent, invoke, uniqueEmail, uniqueName } from '../../support/api';
 import type { FilePart } from '../../support/multipart';
 import { multipart, png } from '../../support/multipart';
 import type { DeclaredRoute } from '../../support/routes';
 import { villageBody } from '../../support/villages';
-import { newRound, roundBody, saveDraft, SIX } from '../../support/evaluations';
+import { newRound, roundBody, rounds, saveDraft, SIX } from '../../support/evaluations';
+import { handler as uploadEvidence } from '../../../functions/evaluations/evidence-upload';
+import { monthsAgo, report } from '../../support/monitoring';
 import {
   newRequest,
   newStatus,
@@ -67,6 +69,12 @@ function ownSet(ctx: SampleContext): Promise<VillageSet> {
 }
 
 const kdPath = (kd: string) => ({ kd_desa: kd });
+/** A fresh round over every village with the owner's complete draft of `kd` in it (as the catalogue's samples have). */
+async function roundWithDraft(ctx: SampleContext, kd: string): Promise<string> {
+  const id = await newRound(ctx.fx.dinas.token);
+  await saveDraft(id, kd, ctx.owner.token);
+  return id;
+}
 const image = (field: string): FilePart => ({ field, data: png(), filename: 'foto.png', contentType: 'image/png' });
 
 /** The samples the catalogue cannot give: a body of a form, a query, a record made for the request. */
@@ -241,19 +249,61 @@ const EXPLICIT: Record<string, Sample> = {
     json: { ...SIX, catatan: { keramahan_difabel: 'Perlu jalur kursi roda' } },
     ok: 200,
   }),
+  'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/bukti': async (ctx) => {
+    const kd = (await ownSet(ctx)).kd;
+    return {
+      pathParameters: { id_evaluasi: await roundWithDraft(ctx, kd), kd_desa: kd },
+      form: { data: { kriteria: 'partisipasi_masyarakat' }, files: [image('berkas')] },
+      ok: 200,
+    };
+  },
+  // a file uploaded first, removed by its key
+  'DELETE /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/bukti': async (ctx) => {
+    const kd = (await ownSet(ctx)).kd;
+    const pathParameters = { id_evaluasi: await roundWithDraft(ctx, kd), kd_desa: kd };
+    const uploaded = await invoke(uploadEvidence, {
+      method: 'POST',
+      resource: '/api/evaluasi/{id_evaluasi}/desa/{kd_desa}/mandiri/bukti',
+      pathParameters,
+      ...multipart({ data: JSON.stringify({ kriteria: 'akses_tempat_wisata' }) }, [image('berkas')]),
+      token: ctx.owner.token,
+    });
+    if (uploaded.statusCode !== 200) throw new Error(`evidence upload failed: ${uploaded.statusCode} ${JSON.stringify(uploaded.body)}`);
+    return { pathParameters, query: { berkas: uploaded.body.data.mandiri.bukti.akses_tempat_wisata.berkas[0].key }, ok: 200 };
+  },
+  // a submitted self-assessment to return
+  'POST /api/evaluasi/{id_evaluasi}/desa/{kd_desa}/kembalikan': async (ctx) => {
+    const kd = (await ownSet(ctx)).kd;
+    const id = await roundWithDraft(ctx, kd);
+    const sent = await rounds.send(id, kd, ctx.owner.token);
+    if (sent.statusCode !== 200) throw new Error(`submission failed: ${sent.statusCode} ${JSON.stringify(sent.body)}`);
+    return { pathParameters: { id_evaluasi: id, kd_desa: kd }, json: { catatan: 'Lengkapi bukti keramahan difabel.' }, ok: 200 };
+  },
   'GET /api/evaluasi/{id_evaluasi}/export': async ({ fx }) => ({
     pathParameters: { id_evaluasi: await newRound(fx.dinas.token, { provinsi: 'Jawa Tengah' }) },
     query: { format: 'xlsx' },
     ok: 200,
   }),
 
+  // monitoring: a fresh village of the owner, so that its month is new (PUT) or newly reported (its verification)
+  'PUT /api/pemantauan/desa/{kd_desa}/{bulan}': async ({ owner }) => ({
+    pathParameters: { kd_desa: (await newVillage(owner)).kd_desa, bulan: monthsAgo(1) },
+    json: { wisnus: 1250, wisman: 40, pendapatan: 87_500_000, tenaga_kerja: 35, malam_inap: 180 },
+    ok: 200,
+  }),
+  'POST /api/pemantauan/desa/{kd_desa}/{bulan}/verifikasi': async ({ owner }) => {
+    const { kd_desa } = await newVillage(owner);
+    await report(kd_desa, monthsAgo(1), owner.token);
+    return { pathParameters: { kd_desa, bulan: monthsAgo(1) }, ok: 200 };
+  },
+  'GET /api/pemantauan/rekap': async () => ({ query: { tahun: monthsAgo(1).slice(0, 4), provinsi: 'Jawa Tengah' }, ok: 200 }),
+  'GET /api/pemantauan/belum-lapor': async () => ({ query: { bulan: monthsAgo(1), provinsi: 'Jawa Tengah', limit: '10' }, ok: 200 }),
+
   // users
   'GET /api/users': async () => ({ query: { includeDesa: 'true' }, ok: 200 }),
 
   // API documentation
   'GET /docs/{asset}': async () => ({ pathParameters: { asset: 'init.js' }, ok: 200 }),
-  'GET /statistik/{asset}': async () => ({ pathParameters: { asset: 'statistik.js' }, ok: 200 }),
-  'GET /evaluasi/{asset}': async () => ({ pathParameters: { asset: 'evaluasi.js' }, ok: 200 }),
 
   // the JSON 404 for unknown paths
   'ANY /{proxy+}': async () => ({ method: 'GET', pathParameters: { proxy: 'api/tidak-ada' }, ok: 404 }),

@@ -1,18 +1,62 @@
-import { Route, Routes } from 'react-router';
-import { Layout, SignInGate } from '../shared/components';
+import type { ReactNode } from 'react';
+import { Link, Route, Routes } from 'react-router';
+import { Layout, Notice, SignInGate } from '../shared/components';
 import { mount } from '../shared/mount';
+import { isOffice, type Session } from '../shared/session';
+import { T } from '../shared/texts';
+import { PrintView } from './print-view';
+import { RoundForm } from './round-form';
+import { RoundList } from './round-list';
+import { RoundView } from './round-view';
+import { VillageView } from './village-view';
+import './evaluasi.css';
 
+/**
+ * /evaluasi: every view has its own URL (Back, reload and a shared link work): the rounds, a
+ * round's form, a round (the office's rekap, a manager's villages), its print view, and one
+ * village's self-assessment and review.
+ */
 function App() {
   return (
     <Layout page="evaluasi">
       <SignInGate>
-        {() => (
+        {(s) => (
           <Routes>
-            <Route path="*" element={<h1>evaluasi</h1>} />
+            <Route path="/" element={<RoundList session={s} />} />
+            <Route path="/baru" element={<Office session={s}>{<RoundForm />}</Office>} />
+            <Route path="/:id" element={<RoundView session={s} />} />
+            <Route path="/:id/ubah" element={<Office session={s}>{<RoundForm />}</Office>} />
+            <Route path="/:id/cetak" element={<Office session={s}>{<PrintView />}</Office>} />
+            <Route path="/:id/desa/:kd" element={<VillageView session={s} />} />
+            <Route path="*" element={<NotFound />} />
           </Routes>
         )}
       </SignInGate>
     </Layout>
+  );
+}
+
+/** A view for dinas and admin only; a manager who follows a link to it is told so. */
+function Office({ session, children }: { session: Session; children: ReactNode }) {
+  if (isOffice(session)) return <>{children}</>;
+  return (
+    <>
+      <Notice kind="info">{T.evaluasi.officeOnly}</Notice>
+      <p>
+        <Link to="/">{T.evaluasi.back}</Link>
+      </p>
+    </>
+  );
+}
+
+function NotFound() {
+  return (
+    <>
+      <Notice kind="error">{T.notFound}</Notice>
+      <p>
+        <Link to="/">{T.evaluasi.back}</Link>
+      </p>
+    </>
   );
 }
 

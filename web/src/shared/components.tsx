@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { api, messageOf } from './api';
-import { signIn, signOut, useSession, type Session, type User } from './session';
+import { sessionEnded, signIn, signOut, useSession, type Session, type User } from './session';
 import { T } from './texts';
 
 /** The page's frame: a header with the pages and the account, then the page's own content. */
@@ -203,6 +203,7 @@ function SignInForm() {
   return (
     <section className="card narrow" aria-labelledby="judul-masuk">
       <h1 id="judul-masuk">{T.signIn.title}</h1>
+      {!failure && sessionEnded() && <Notice kind="info">{sessionEnded() === 'expired' ? T.signIn.expired : T.signIn.signedOut}</Notice>}
       <ErrorSummary errors={errors} labels={{ email: T.signIn.email, password: T.signIn.password }} />
       <Notice kind="error">{failure}</Notice>
       <form onSubmit={submit} noValidate>

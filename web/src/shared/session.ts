@@ -39,20 +39,32 @@ function notify() {
   for (const l of listeners) l();
 }
 window.addEventListener('storage', (e) => {
-  if (e.key === KEY || e.key === null) notify();
+  if (e.key !== KEY && e.key !== null) return;
+  if (!e.newValue && cached.value) ended = 'signedOut';
+  notify();
 });
 
 export function currentSession(): Session | null {
   return read();
 }
 export function signIn(s: Session) {
+  ended = null;
   window.localStorage.setItem(KEY, JSON.stringify(s));
   notify();
 }
-export function signOut() {
+/** Why this tab last lost its session: the sign-in form says so ("Keluar" here or in another tab, or an expired token). */
+let ended: 'signedOut' | 'expired' | null = null;
+export const sessionEnded = () => ended;
+
+function end(reason: 'signedOut' | 'expired') {
+  ended = reason;
   window.localStorage.removeItem(KEY);
   notify();
 }
+/** "Keluar": the session ends in every tab of this browser. */
+export const signOut = () => end('signedOut');
+/** The API refused the token (expired, or the account changed): sign in again. */
+export const sessionExpired = () => end('expired');
 export function useSession(): Session | null {
   return useSyncExternalStore(
     (l) => {

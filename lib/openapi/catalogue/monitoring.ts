@@ -1,0 +1,146 @@
+/** The catalogue of functions/monitoring (docs/monitoring.md). */
+import * as z from 'zod';
+import { MSG } from '../../contract/messages';
+import { kdDesaParams } from '../../contract/inputs';
+import { REPORT_FIGURES, reports } from '../../db/reports';
+import { missingReportsQuery, monitoringSummaryQuery, reportInput, reportParams, villageReportsQuery } from '../../domain/monitoring';
+import * as R from '../responses';
+import { area, e, json, ok, okData, ownerOnlyError, pagingInvalid, trips, villageMissing, type AreaDocs } from './shared';
+
+const entry = area('Pemantauan');
+
+const Report = reports.publicSchema;
+const month = z.string().meta({ description: 'YYYY-MM', examples: ['2026-05'] });
+const count = z.number().int();
+const Figures = z
+  .object({
+    ...Object.fromEntries(REPORT_FIGURES.map((f) => [f, count])),
+    n_lapor: count.meta({ description: 'Reports (villages that reported, per month)' }),
+    n_verifikasi: count.meta({ description: 'Reports verified by the office' }),
+    n_cek: count.meta({ description: 'Reports flagged perlu_cek' }),
+    n_terlambat: count.meta({ description: 'Reports first written after the 10th of the next month' }),
+  })
+  .meta({
+    id: 'MonitoringFigures',
+    description:
+      'Sums over the villages (and months): tenaga_kerja over several months is person-months; malam_inap counts the villages that reported it',
+  });
+const Change = z
+  .object(
+    Object.fromEntries(
+      REPORT_FIGURES.map((f) => [
+        f,
+        z.object({
+          selisih: count,
+          persen: z.number().nullable().meta({ description: 'Percent, one decimal; null when the year before was 0' }),
+        }),
+      ]),
+    ),
+  )
+  .meta({ id: 'MonitoringChange', description: 'Each figure against the same months a year before' });
+const Period = Figures.extend({ tahun_lalu: Figures, perubahan: Change });
+const span = z.object({ dari: month, sampai: month });
+const Summary = z
+  .object({
+    tahun: count,
+    bulan: z.string().nullable(),
+    provinsi: z.string().nullable(),
+    kabupaten: z.string().nullable(),
+    periode: span.meta({ description: 'The months summed (the current year: through this month)' }),
+    pembanding: span.meta({ description: 'The same months a year before' }),
+    desa: count.meta({ description: 'Villages in scope today (the statistics’ region counters)' }),
+    total: Period,
+    per_bulan: z.array(Period.extend({ bulan: month, belum_lapor: count.meta({ description: 'desa − n_lapor (at least 0)' }) })),
+    wilayah: z.array(
+      Period.extend({
+        provinsi: z.string(),
+        kabupaten: z.string(),
+        desa: count,
+        per_bulan: z.array(Figures.extend({ bulan: month })),
+      }),
+    ),
+  })
+  .meta({ id: 'MonitoringSummary' });
+const VillageReports = z
+  .object({
+    kd_desa: z.string(),
+    nama_desa: z.string(),
+    dari: month,
+    sampai: month,
+    laporan: z.array(Report).meta({ description: 'Oldest first' }),
+    belum_lapor: z.array(month).meta({
+      description: 'Months of the range that are due and have no report: from the village’s first month through last month',
+    }),
+  })
+  .meta({ id: 'VillageMonthlyReports' });
+const MissingRow = z
+  .object({
+    kd_desa: z.string(),
+    nama_desa: z.string(),
+    provinsi: z.string(),
+    kabupaten: z.string(),
+    pengelola: z.string(),
+    nomor_telepon: z.string(),
+    email: z.string(),
+  })
+  .meta({ id: 'MonitoringMissingVillage' });
+
+const monthInvalid = e(400, MSG.reportMonthInvalid, 'bulan is not a month YYYY-MM from 2000-01 through this month (WIB)');
+
+export const MONITORING_DOCS = {
+  'PUT /api/pemantauan/desa/{kd_desa}/{bulan}': entry('Report a village’s figures of a month', {
+    facts: trips(
+      3,
+      'token, village ∥ the month with the 12 reported before it, then report + village check + region-month counters + history in one transaction',
+      'report.created',
+    ),
+    description: `The village’s own pengelola, for any month from 2000-01 through this month (WIB; back-filling is allowed), the whole month each time (a figure left out is none). A report first written after the 10th of the next month is kept and marked \`terlambat\`. A figure over 5× its median of the village’s last 12 reported months (with at least 3 of them), or visitors with zero revenue where those months had revenue, is flagged \`perlu_cek\`, not refused; \`alasan_cek\` says why: "${MSG.reportCheckSpike}: <figures>" and/or "${MSG.reportCheckNoRevenue}" (joined by "; "). Once verified, only dinas and admin change it, with \`alasan\` (history \`report.corrected\`, the reason kept whole). The same figures again write nothing (no history entry).`,
+    params: reportParams,
+    request: json(reportInput, { wisnus: 1250, wisman: 40, pendapatan: 87_500_000, tenaga_kerja: 35, malam_inap: 180 }),
+    success: ok(R.success({ message: R.message(MSG.reportSaved), data: Report })),
+    errors: [
+      monthInvalid,
+      e(400, MSG.reportCorrectionReasonMissing, 'dinas or admin correct a verified month without alasan'),
+      ownerOnlyError,
+      e(403, MSG.reportOfficeCorrectsVerified, 'dinas or admin on a month that is not verified (or has no report)'),
+      villageMissing,
+      e(409, MSG.reportVerifiedLocked, 'The village’s pengelola on a verified month'),
+    ],
+  }),
+  'POST /api/pemantauan/desa/{kd_desa}/{bulan}/verifikasi': entry('Verify a village’s report of a month', {
+    facts: trips(3, 'token, village ∥ report, then report + counters + history in one transaction', 'report.verified'),
+    description:
+      'dinas and admin: the month is verified (`diverifikasi_oleh`, `diverifikasi_at`); from then on only they change it, with a reason. A verified month again: 200, nothing changes.',
+    params: reportParams,
+    success: ok(R.success({ message: R.message(MSG.reportVerified), data: Report })),
+    errors: [monthInvalid, villageMissing, e(404, MSG.reportNotFound, 'The village has no report of the month')],
+  }),
+  'GET /api/pemantauan/desa/{kd_desa}': entry('A village’s monthly reports', {
+    facts: trips(2, 'token, then village ∥ the reports of the range (one Query)'),
+    description:
+      'The village’s own pengelola, dinas and admin: the reports from `dari` through `sampai` (default the twelve months through this one; at most 120), oldest first, and the months that are due and have none (`belum_lapor`).',
+    params: kdDesaParams,
+    query: villageReportsQuery,
+    success: okData(VillageReports),
+    errors: [
+      e(400, MSG.monitoringRangeInvalid, 'dari is after sampai, or the range is longer than 120 months'),
+      ownerOnlyError,
+      villageMissing,
+    ],
+  }),
+  'GET /api/pemantauan/rekap': entry('A region’s monthly figures against a year before', {
+    facts: trips(2, 'token, then the year’s report counters ∥ the year before’s ∥ the region counters'),
+    description:
+      'dinas and admin: the sums of the year’s months (through this month for the current year; `bulan`: that month only) for the region asked (none: every region), overall, per month and per kabupaten, against the same months a year before, with the villages in scope today, reported, verified, flagged and late. From counters kept by the writes: its cost follows regions × months, never villages.',
+    query: monitoringSummaryQuery,
+    success: okData(Summary),
+  }),
+  'GET /api/pemantauan/belum-lapor': entry('The villages without a report of a month', {
+    facts: trips(3, 'token, the villages in scope (a region’s by its index), then their reports of the month (BatchGetItem)'),
+    description:
+      'dinas and admin: the villages of the region (none: every village) that existed in the month and have no report of it, with their manager’s contact, in region and name order; one page (default 100 rows) and `pagination`. Only the region’s villages are read.',
+    query: missingReportsQuery,
+    success: ok(R.success({ data: z.array(MissingRow), pagination: R.Pagination })),
+    errors: [pagingInvalid],
+  }),
+} satisfies AreaDocs;
