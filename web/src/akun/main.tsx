@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Route, Routes } from 'react-router';
-import { api, messageOf } from '../shared/api';
-import { Layout, Notice, SignInGate } from '../shared/components';
-import { mount } from '../shared/mount';
-import { signOut, type Session } from '../shared/session';
-import { T } from '../shared/texts';
+import { api, messageOf } from '../core/api';
+import { Layout, Notice, SignInGate } from '../core/components';
+import { mount } from '../core/mount';
+import { signOut, type Session } from '../core/session';
+import { T } from '../core/texts';
 import './akun.css';
 
 const A = T.akun;

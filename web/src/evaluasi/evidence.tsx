@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
-import { api, apiUpload, messageOf } from '../shared/api';
-import { T } from '../shared/texts';
+import { api, apiUpload, messageOf } from '../core/api';
+import { T } from '../core/texts';
+import { waktu } from '../core/format';
 import { ACCEPT, FILE_MAX_BYTES, prepare } from './photos';
 import type { Assessment, Criterion, Evidence, EvidenceFile } from './types';
 
@@ -9,6 +10,21 @@ const V = T.evaluasi.village;
 const FILES_PER_CRITERION = 5;
 
 const fileName = (f: EvidenceFile, i: number) => (f.tipe === 'application/pdf' ? V.pdf(i + 1) : V.photo(i + 1));
+
+/** A submission the office returned for correction: when, and the office's note. */
+export function ReturnedBanner({ assessment: a }: { assessment: Assessment }) {
+  if (a.status !== 'dikembalikan') return null;
+  return (
+    <div className="banner warn" data-banner="dikembalikan">
+      <p>{V.bannerReturned(waktu(a.dikembalikan_at))}</p>
+      {a.catatan_pengembalian && (
+        <p>
+          <strong>{V.returnedNote}</strong> {a.catatan_pengembalian}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** A criterion as the manager sent it, read-only: its value, note, links and files. */
 export function SentCriterion({ value, evidence, empty }: { value: number | undefined; evidence: Evidence | undefined; empty: string }) {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError, messageOf } from '../shared/api';
-import type { FieldErrors } from '../shared/components';
+import { ApiError, messageOf } from '../core/api';
+import type { FieldErrors } from '../core/components';
 
 export interface Loaded<T> {
   data?: T;

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link, Route, Routes } from 'react-router';
-import { Layout, Notice, SignInGate } from '../shared/components';
-import { mount } from '../shared/mount';
-import { isOffice, type Session } from '../shared/session';
-import { T } from '../shared/texts';
+import { Layout, Notice, SignInGate } from '../core/components';
+import { mount } from '../core/mount';
+import { isOffice, type Session } from '../core/session';
+import { T } from '../core/texts';
 import { PrintView } from './print-view';
 import { RoundForm } from './round-form';
 import { RoundList } from './round-list';

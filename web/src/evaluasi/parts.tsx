@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { Badge, Notice } from '../shared/components';
-import { hariMenuju, tanggal } from '../shared/format';
-import { T } from '../shared/texts';
+import { Badge, Notice } from '../core/components';
+import { hariMenuju, tanggal } from '../core/format';
+import { T } from '../core/texts';
 import type { Loaded } from './hooks';
 import type { Round } from './types';
 

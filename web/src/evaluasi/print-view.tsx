@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { api } from '../shared/api';
-import { tanggal } from '../shared/format';
-import { T } from '../shared/texts';
+import { api } from '../core/api';
+import { tanggal } from '../core/format';
+import { T } from '../core/texts';
 import { useLoad } from './hooks';
 import { BackLink, LoadState, regionOf } from './parts';
 import { Averages, Moves, Regions, StateCounts } from './summary';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../shared/api';
-import { ConfirmDialog, ErrorSummary, Field, Notice, type FieldErrors } from '../shared/components';
-import { tanggal, waktu } from '../shared/format';
-import { T } from '../shared/texts';
-import { SentCriterion } from './evidence';
+import { api } from '../core/api';
+import { ConfirmDialog, ErrorSummary, Field, Notice, type FieldErrors } from '../core/components';
+import { tanggal, waktu } from '../core/format';
+import { T } from '../core/texts';
+import { ReturnedBanner, SentCriterion } from './evidence';
 import { labelsFor, refusalOf, result, useFormErrors, type Result } from './hooks';
 import { valueOf } from './self-assessment';
 import { CRITERIA, type Assessment, type Criterion } from './types';
@@ -148,16 +148,7 @@ export function ReviewForm(ctx: VillageContext & { canReview: boolean }) {
   const score = scoreOf(draft);
   return (
     <>
-      {a.status === 'dikembalikan' && (
-        <div className="banner warn" data-banner="dikembalikan">
-          <p>{V.bannerReturned(waktu(a.dikembalikan_at))}</p>
-          {a.catatan_pengembalian && (
-            <p>
-              <strong>{V.returnedNote}</strong> {a.catatan_pengembalian}
-            </p>
-          )}
-        </div>
-      )}
+      <ReturnedBanner assessment={a} />
       {a.status === 'diajukan' && (
         <div className="banner info" data-banner="diajukan">
           <p>{V.submittedOn(waktu(a.diajukan_at))}</p>

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { api } from '../shared/api';
-import { ErrorSummary, Field, Notice, type FieldErrors } from '../shared/components';
-import { angka } from '../shared/format';
-import { T } from '../shared/texts';
+import { api } from '../core/api';
+import { ErrorSummary, Field, Notice, type FieldErrors } from '../core/components';
+import { angka } from '../core/format';
+import { T } from '../core/texts';
 import { labelsFor, refusalOf, result, useFormErrors, useLoad, type Result } from './hooks';
 import { BackLink, LoadState } from './parts';
 import type { Region, Round, RoundBody } from './types';

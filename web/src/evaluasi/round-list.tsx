@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { api } from '../shared/api';
-import { Notice } from '../shared/components';
-import { isOffice, type Session } from '../shared/session';
-import { T } from '../shared/texts';
+import { api } from '../core/api';
+import { Notice } from '../core/components';
+import { isOffice, type Session } from '../core/session';
+import { T } from '../core/texts';
 import { useArrivalResult, useLoad } from './hooks';
 import { deadlineText, LoadState, regionOf, RoundBadge } from './parts';
 import type { Round } from './types';

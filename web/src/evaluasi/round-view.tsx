@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { api, messageOf } from '../shared/api';
-import { isOffice, type Session } from '../shared/session';
-import { ConfirmDialog, Notice } from '../shared/components';
-import { waktu } from '../shared/format';
-import { T } from '../shared/texts';
+import { api, messageOf } from '../core/api';
+import { isOffice, type Session } from '../core/session';
+import { ConfirmDialog, Notice } from '../core/components';
+import { waktu } from '../core/format';
+import { T } from '../core/texts';
 import { result, useArrivalResult, useLoad, type Result } from './hooks';
 import { BackLink, LoadState, regionOf, RoundBadge, RoundFacts, StateBadge } from './parts';
 import { Averages, Moves, Regions, StateCounts } from './summary';

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../shared/api';
-import { ConfirmDialog, ErrorSummary, Field, Notice, type FieldErrors } from '../shared/components';
-import { tanggal, waktu } from '../shared/format';
-import { T } from '../shared/texts';
-import { EvidenceEditor, SentCriterion } from './evidence';
+import { api } from '../core/api';
+import { ConfirmDialog, ErrorSummary, Field, Notice, type FieldErrors } from '../core/components';
+import { tanggal, waktu } from '../core/format';
+import { T } from '../core/texts';
+import { EvidenceEditor, ReturnedBanner, SentCriterion } from './evidence';
 import { labelsFor, refusalOf, result, useFormErrors, type Result } from './hooks';
 import { CRITERIA, type Assessment, type Criterion, type PerCriterion } from './types';
 import type { VillageContext } from './village-view';
@@ -108,16 +108,7 @@ export function SelfAssessmentForm(ctx: VillageContext) {
   const [outcome, setOutcome] = useState<Result>();
   return (
     <>
-      {a.status === 'dikembalikan' && (
-        <div className="banner warn" data-banner="dikembalikan">
-          <p>{V.bannerReturned(waktu(a.dikembalikan_at))}</p>
-          {a.catatan_pengembalian && (
-            <p>
-              <strong>{V.returnedNote}</strong> {a.catatan_pengembalian}
-            </p>
-          )}
-        </div>
-      )}
+      <ReturnedBanner assessment={a} />
       {locked ? (
         <>
           <div className="banner info" data-banner="terkunci">

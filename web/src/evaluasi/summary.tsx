@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
-import { angka } from '../shared/format';
-import { T } from '../shared/texts';
+import { angka } from '../core/format';
+import { T } from '../core/texts';
 import { StateBadge } from './parts';
 import { CRITERIA, VILLAGE_STATES, type Criterion, type Figures, type RegionFigures, type Summary, type VillageState } from './types';
 

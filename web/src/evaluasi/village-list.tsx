@@ -1,8 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../shared/api';
-import { angka, tanggal } from '../shared/format';
-import { T } from '../shared/texts';
+import { api } from '../core/api';
+import { angka, tanggal } from '../core/format';
+import { T } from '../core/texts';
 import { useLoad } from './hooks';
 import { LoadState, StateBadge } from './parts';
 import { VILLAGE_STATES, type Summary, type VillageRow } from './types';

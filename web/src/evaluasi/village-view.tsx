@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { api } from '../shared/api';
-import { isOffice, type Session } from '../shared/session';
-import { T } from '../shared/texts';
+import { api } from '../core/api';
+import { isOffice, type Session } from '../core/session';
+import { T } from '../core/texts';
 import { useLoad } from './hooks';
 import { BackLink, LoadState, regionOf, RoundFacts, StateBadge } from './parts';
 import { ReviewForm } from './review-form';

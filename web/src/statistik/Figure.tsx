@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { angka } from '../shared/format';
-import { T } from '../shared/texts';
+import { angka } from '../core/format';
+import { T } from '../core/texts';
 import type { BarSpec } from './chart';
 
 /**

@@ -3,7 +3,7 @@
  * is shown (BarChart.tsx), so the page's first load does not carry it.
  */
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
-import { angka } from '../shared/format';
+import { angka } from '../core/format';
 import { wrap } from './data';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip, Legend);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { api, messageOf } from '../shared/api';
-import { useSession } from '../shared/session';
-import { T } from '../shared/texts';
+import { api, messageOf } from '../core/api';
+import { useSession } from '../core/session';
+import { T } from '../core/texts';
 
 /** GET /api/statistik's figures (lib/domain/statistics.ts). */
 export interface Stats {

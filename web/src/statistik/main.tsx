@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { NavLink, Route, Routes, useLocation, useSearchParams } from 'react-router';
-import { Layout, Notice } from '../shared/components';
-import { angka } from '../shared/format';
-import { mount } from '../shared/mount';
-import { isOffice, useSession } from '../shared/session';
-import { T } from '../shared/texts';
+import { Layout, Notice } from '../core/components';
+import { angka } from '../core/format';
+import { mount } from '../core/mount';
+import { isOffice, useSession } from '../core/session';
+import { T } from '../core/texts';
 import type { BarSpec } from './chart';
 import { defaultGranularity, months, periodName, useStats, wrap, years, type Granularity, type Region, type Stats } from './data';
 import { Figure } from './Figure';
