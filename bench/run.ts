@@ -12,7 +12,9 @@
  * 6. scale: 100 / 1,000 / 10,000 villages;
  * 7. images: storing a 12 MP photo, and the image bytes of the web app's pages (web-sized images);
  * 8. serverless-offline under load (informative);
- * 9. peak memory; writes bench/results.json and BENCHMARKS.md, prints the tables.
+ * 9. monitoring: the year's roll-up at 1,000 / 50,000 villages, belum-lapor of one kabupaten, the monthly PUT vs its floor;
+ * 9b. import: villages (1,000 / 7,500) and monthly rows (3,000 / 12,000) checked and applied by the worker, then a recount;
+ * 10. peak memory; writes bench/results.json and BENCHMARKS.md, prints the tables.
  * Tests never run this; it asserts nothing about times (only Scans = 0 sets the exit code).
  */
 import { spawnSync } from 'node:child_process';
@@ -25,9 +27,23 @@ import { coldPhase, type ColdResult } from './src/cold';
 import { listFunctions } from './src/functions';
 import { Floor, installObserver } from './src/observer';
 import { imagesPhase, type ImagesResult } from './src/images';
+import { monitoringPhase, prepareMonitoring, type MonitoringResult } from './src/monitoring';
+import { importPhase, type ImportResult } from './src/import';
 import { offlinePhase, type OfflineResult } from './src/offline';
 import { serverlessPackage, serviceCopy, type PackageResult } from './src/package';
-import { benchmarksMd, type LargeScaleRun, renderTables, targetsOf, type Results } from './src/report';
+import {
+  benchmarksMd,
+  type LargeScaleRun,
+  monitoringMd,
+  type MonitoringRun,
+  importMd,
+  type ImportRun,
+  withImportSection,
+  renderTables,
+  targetsOf,
+  type Results,
+  withMonitoringSection,
+} from './src/report';
 import { cdnPhase, type CdnResult } from './src/cdn';
 import { outboxPhase, type OutboxResult } from './src/outbox';
 import { prepareScale, scalePhase, type ScaleResult } from './src/scale';
@@ -54,6 +70,13 @@ const knobs = {
   BENCH_SKIP: process.env.BENCH_SKIP ?? '',
   BENCH_SEED: process.env.BENCH_SEED === 'lib' ? 'lib' : 'bulk',
   BENCH_OUTBOX_VILLAGES: int('BENCH_OUTBOX_VILLAGES', 2000),
+  BENCH_MONITORING_SIZES: process.env.BENCH_MONITORING_SIZES ?? '1000,50000',
+  BENCH_MONITORING_N: int('BENCH_MONITORING_N', 10),
+  BENCH_MONITORING_PUT_N: int('BENCH_MONITORING_PUT_N', int('BENCH_N', 300)),
+  BENCH_MONITORING_REPORTERS: int('BENCH_MONITORING_REPORTERS', 2),
+  BENCH_IMPORT_VILLAGES: process.env.BENCH_IMPORT_VILLAGES ?? '1000,7500',
+  BENCH_IMPORT_REPORTS: process.env.BENCH_IMPORT_REPORTS ?? '3000,12000',
+  BENCH_IMPORT_CHECK_RUNS: int('BENCH_IMPORT_CHECK_RUNS', 3),
 };
 const skip = new Set(
   knobs.BENCH_SKIP.split(',')
@@ -62,6 +85,17 @@ const skip = new Set(
 );
 const sizes = knobs.BENCH_SCALE_SIZES.split(',').map((s) => Number(s.trim()));
 if (sizes.some((s) => !Number.isInteger(s) || s < 10)) throw new Error('BENCH_SCALE_SIZES: integers ≥ 10, comma-separated');
+const monitoringSizes = knobs.BENCH_MONITORING_SIZES.split(',').map((s) => Number(s.trim()));
+if (monitoringSizes.some((s) => !Number.isInteger(s) || s < 100))
+  throw new Error('BENCH_MONITORING_SIZES: integers ≥ 100, comma-separated');
+
+const sizeList = (name: string, value: string) => {
+  const list = value.split(',').map((s) => Number(s.trim()));
+  if (list.some((s) => !Number.isInteger(s) || s < 10)) throw new Error(`${name}: integers ≥ 10, comma-separated`);
+  return list;
+};
+const importVillageSizes = sizeList('BENCH_IMPORT_VILLAGES', knobs.BENCH_IMPORT_VILLAGES);
+const importReportSizes = sizeList('BENCH_IMPORT_REPORTS', knobs.BENCH_IMPORT_REPORTS);
 
 const t0 = performance.now();
 const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(0).padStart(4)} s`;
@@ -120,6 +154,8 @@ async function main(): Promise<number> {
   let cold: ColdResult | undefined;
   let offline: OfflineResult | undefined;
   let images: ImagesResult | undefined;
+  let monitoring: MonitoringResult | undefined;
+  let imported: ImportResult | undefined;
   try {
     // Untimed work first, overlapped: packaging runs while the stack starts, the bundles build and the tables fill.
     if (!skip.has('package')) {
@@ -152,11 +188,27 @@ async function main(): Promise<number> {
       seedMode: knobs.BENCH_SEED as 'bulk' | 'lib',
       log,
     };
+    const monitoringCtx = {
+      root: ROOT,
+      build,
+      stack,
+      floor,
+      sizes: monitoringSizes,
+      n: knobs.BENCH_MONITORING_N,
+      putN: knobs.BENCH_MONITORING_PUT_N,
+      warmup: knobs.BENCH_WARMUP,
+      reportersPerRegion: knobs.BENCH_MONITORING_REPORTERS,
+      seedMode: knobs.BENCH_SEED as 'bulk' | 'lib',
+      log,
+    };
     const needWarm = !skip.has('warm') || !skip.has('offline');
-    log(`seeding: ${needWarm ? `${WARM_TABLE} (100 villages)` : ''}${!skip.has('scale') ? `, scale tables ${sizes.join(' / ')}` : ''}`);
-    const [warmFx, scaleTables] = await Promise.all([
+    log(
+      `seeding: ${needWarm ? `${WARM_TABLE} (100 villages)` : ''}${!skip.has('scale') ? `, scale tables ${sizes.join(' / ')}` : ''}${!skip.has('monitoring') ? `, monitoring tables ${monitoringSizes.join(' / ')}` : ''}`,
+    );
+    const [warmFx, scaleTables, monitoringTables] = await Promise.all([
       needWarm ? prepareWarm(warmCtx) : undefined,
       !skip.has('scale') || !skip.has('cdn') ? prepareScale(scaleCtx) : undefined,
+      !skip.has('monitoring') ? prepareMonitoring(monitoringCtx) : undefined,
     ]);
     if (warmFx && !warmFx.fx.usesBulk && knobs.BENCH_SEED === 'bulk') {
       errors.push(`bulk seeding differed from lib/, seeded through lib/ instead: ${warmFx.fx.diffs.slice(0, 5).join('; ')}`);
@@ -187,6 +239,28 @@ async function main(): Promise<number> {
         seedMode: knobs.BENCH_SEED as 'bulk' | 'lib',
         log,
       });
+    }
+    if (monitoringTables) {
+      monitoring = await monitoringPhase(monitoringCtx, monitoringTables);
+      if (monitoring.mirrorDiffs.length)
+        errors.push(`monitoring: the bulk reports differ from lib/'s: ${monitoring.mirrorDiffs.slice(0, 5).join('; ')}`);
+    }
+    if (!skip.has('import')) {
+      log(`import: villages ${importVillageSizes.join(' / ')}, monthly rows ${importReportSizes.join(' / ')}`);
+      try {
+        imported = await importPhase({
+          root: ROOT,
+          stack,
+          villageSizes: importVillageSizes,
+          reportSizes: importReportSizes,
+          checkRuns: knobs.BENCH_IMPORT_CHECK_RUNS,
+          log,
+        });
+        if (!imported.countersMatchRecount || !imported.reportCountersMatchRecount)
+          errors.push(`import: counters differ from a recount: ${imported.recountFailures.join('; ')}`);
+      } catch (err) {
+        errors.push(`import: ${(err as Error).stack ?? err}`);
+      }
     }
     if (warmFx && !skip.has('images')) {
       useTable(stack, WARM_TABLE);
@@ -237,7 +311,9 @@ async function main(): Promise<number> {
 
   const scans =
     (warm?.routes ?? []).reduce((n, r) => n + r.scans, 0) +
-    (scale?.routes ?? []).reduce((n, r) => n + r.points.reduce((m, p) => m + p.scans, 0), 0);
+    (scale?.routes ?? []).reduce((n, r) => n + r.points.reduce((m, p) => m + p.scans, 0), 0) +
+    [...(monitoring?.summary.points ?? []), ...(monitoring?.missing.points ?? [])].reduce((n, p) => n + p.scans, 0) +
+    (monitoring?.put.byCommand.Scan ?? 0);
   const partial: Omit<Results, 'targets'> = {
     date: new Date().toISOString(),
     durationSeconds: round((performance.now() - t0) / 1000, 1),
@@ -262,6 +338,8 @@ async function main(): Promise<number> {
     cold,
     offline,
     images,
+    monitoring,
+    import: imported,
     memory: { maxRssMiB: round(process.resourceUsage().maxRSS / 1024, 1) },
     scans,
     errors,
@@ -277,9 +355,46 @@ async function main(): Promise<number> {
   if (scale && sizes.at(-1)! >= 50_000 && errors.length === 0)
     writeFileSync(LARGE, `${JSON.stringify({ date: results.date, machine: results.machine, knobs: results.knobs, scale }, null, 2)}\n`);
   const large = existsSync(LARGE) ? (JSON.parse(readFileSync(LARGE, 'utf8')) as LargeScaleRun) : undefined;
+  // A monitoring run at national size is kept too (bench/results-monitoring.json); a partial run
+  // that measured it replaces only BENCHMARKS.md's Monitoring section.
+  const MONITORING = join(ROOT, 'bench', 'results-monitoring.json');
+  let monitoringUpdated = false;
+  if (monitoring && monitoringSizes.at(-1)! >= 50_000 && errors.length === 0) {
+    writeFileSync(
+      MONITORING,
+      `${JSON.stringify({ date: results.date, machine: results.machine, knobs: results.knobs, monitoring }, null, 2)}\n`,
+    );
+    if (!complete && existsSync(join(ROOT, 'BENCHMARKS.md'))) {
+      const md = join(ROOT, 'BENCHMARKS.md');
+      const run = JSON.parse(readFileSync(MONITORING, 'utf8')) as MonitoringRun;
+      writeFileSync(md, await prettierMarkdown(md, withMonitoringSection(readFileSync(md, 'utf8'), monitoringMd(run))));
+      monitoringUpdated = true;
+    }
+  }
+  const monitoringRun = !monitoring && existsSync(MONITORING) ? (JSON.parse(readFileSync(MONITORING, 'utf8')) as MonitoringRun) : undefined;
+  // An import run at the target size is kept too (bench/results-import.json); a partial run replaces only its section.
+  const IMPORT = join(ROOT, 'bench', 'results-import.json');
+  let importUpdated = false;
+  if (imported && importVillageSizes.at(-1)! >= 7_500 && !errors.some((e) => e.startsWith('import'))) {
+    const run: ImportRun = { date: results.date, machine: results.machine, knobs: results.knobs, import: imported };
+    // formatted as the repo's Prettier config would (format:check covers it)
+    writeFileSync(IMPORT, await prettierMarkdown(IMPORT, `${JSON.stringify(run, null, 2)}\n`));
+    if (!complete && existsSync(join(ROOT, 'BENCHMARKS.md'))) {
+      const md = join(ROOT, 'BENCHMARKS.md');
+      writeFileSync(md, await prettierMarkdown(md, withImportSection(readFileSync(md, 'utf8'), importMd(run))));
+      importUpdated = true;
+    }
+  }
+  const importRun = !imported && existsSync(IMPORT) ? (JSON.parse(readFileSync(IMPORT, 'utf8')) as ImportRun) : undefined;
   if (complete)
-    writeFileSync(join(ROOT, 'BENCHMARKS.md'), await prettierMarkdown(join(ROOT, 'BENCHMARKS.md'), benchmarksMd(results, tables, large)));
-  log(`results: bench/results.json${complete ? ', BENCHMARKS.md' : ' (BENCHMARKS.md left as is: partial run)'}`);
+    writeFileSync(
+      join(ROOT, 'BENCHMARKS.md'),
+      await prettierMarkdown(join(ROOT, 'BENCHMARKS.md'), benchmarksMd(results, tables, large, monitoringRun, importRun)),
+    );
+  const sections = [monitoringUpdated && 'Monitoring', importUpdated && 'Import'].filter(Boolean).join(' and ');
+  log(
+    `results: bench/results.json${complete ? ', BENCHMARKS.md' : sections ? `, BENCHMARKS.md's ${sections} section` : ' (BENCHMARKS.md left as is: partial run)'}`,
+  );
   if (scans > 0) {
     console.error(`FAIL: ${scans} Scan requests`);
     return 1;

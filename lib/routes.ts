@@ -94,7 +94,7 @@ export interface RouteSpec {
  * `sweepImages` (list and delete: images/), `rewriteImages` (list, read, write, delete
  * what it wrote: images/), `exports` (write export files and sign the links that read
  * them: exports/), `evidence` (write, read, list and delete self-assessment evidence:
- * evidence/), `readEvidence` (sign links that read it).
+ * evidence/), `readEvidence` (sign links that read it), `imports` (write and read bulk-import files: imports/).
  */
 export type Need =
   | 'read'
@@ -111,7 +111,8 @@ export type Need =
   | 'rewriteImages'
   | 'exports'
   | 'evidence'
-  | 'readEvidence';
+  | 'readEvidence'
+  | 'imports';
 
 /** Items of a village's partition a route can read ahead (their key builders in lib/db/keys.ts). */
 export type ReadAheadKind = 'village' | 'tourismDescription' | 'villageDescription' | 'score' | 'status';
@@ -128,6 +129,8 @@ const villageDescriptionChange = descriptionChange('villageDescription', MSG.pen
 const evaluationOffice = role(['dinas', 'admin'], MSG.officeOnlyEvaluation);
 /** A spreadsheet of many villages at once: up to API Gateway's 29 s, with more CPU for the file. */
 const wholeExport = { timeout: 28, memorySize: 2048 } as const;
+/** Bulk import (docs/import.md) is the offices'. */
+const importOffice = role(['dinas', 'admin'], MSG.importOfficeOnly);
 /** Village statuses are written by dinas only. */
 const statusOffice = role('dinas', MSG.dinasOnlyStatus);
 
@@ -304,7 +307,7 @@ export const ROUTES = {
     handler: 'statistics/get',
     // public figures; a token of admin or dinas adds the account counts
     access: { kind: 'optional' },
-    reads: ['villages', 'requests', 'statuses', 'scores'],
+    reads: ['villages', 'requests', 'statuses', 'scores', 'reports'],
     small: true,
   },
 
@@ -411,6 +414,41 @@ export const ROUTES = {
     access: role(['dinas', 'admin'], MSG.officeOnlyMonitoring),
     needs: ['GSI1', 'GSI3'], // every village, or a region's
   },
+  // the year's flagged months not yet verified (one Query of the reports' GSI1, names of the flagged villages)
+  'GET /api/pemantauan/perlu-cek': {
+    fn: 'monitoringFlagged',
+    handler: 'monitoring/flagged',
+    access: role(['dinas', 'admin'], MSG.officeOnlyMonitoring),
+    needs: ['GSI1'],
+  },
+  'GET /api/pemantauan/export': {
+    fn: 'monitoringExport',
+    handler: 'monitoring/export',
+    access: role(['dinas', 'admin'], MSG.officeOnlyMonitoring),
+    ...wholeExport, // a year of every village's months
+    needs: ['GSI1', 'GSI3', 'exports'], // the year's reports, the villages' names (every village, or a region's)
+  },
+  // a reminder now to the managers of a region's villages without a month's report, once a day per region (mailed by the outbox drain)
+  'POST /api/pemantauan/pengingat': {
+    fn: 'monitoringRemind',
+    handler: 'monitoring/remind',
+    access: role(['dinas', 'admin'], MSG.officeOnlyMonitoring),
+    needs: ['GSI1', 'GSI3'], // every village, or a region's
+  },
+
+  // bulk import of an office's spreadsheets (docs/import.md): checked by the worker first, applied on request
+  // exceljs writes it (shipped beside the functions that need exports); a large one is handed out as a link
+  'GET /api/impor/template': { fn: 'importTemplate', handler: 'import/template', access: importOffice, needs: ['exports'] },
+  'POST /api/impor': { fn: 'importStart', handler: 'import/start', access: importOffice, needs: ['imports'] },
+  'GET /api/impor': { fn: 'importList', handler: 'import/list', access: importOffice, needs: ['GSI1', 'GSI2'] },
+  'GET /api/impor/{id_impor}': { fn: 'importGet', handler: 'import/get', access: importOffice },
+  'GET /api/impor/{id_impor}/kesalahan': {
+    fn: 'importErrors',
+    handler: 'import/errors',
+    access: importOffice,
+    needs: ['imports', 'exports'], // the refused rows kept by the check; a large file is handed out as a link
+  },
+  'POST /api/impor/{id_impor}/jalankan': { fn: 'importRun', handler: 'import/run', access: importOffice },
 
   // users
   'GET /api/users': { fn: 'userList', handler: 'users/list', access: PUBLIC, reads: ['users', 'villages'], needs: ['GSI1'] }, // "temporarily open" in the contract

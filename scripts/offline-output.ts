@@ -17,6 +17,8 @@ const DROPPED = [
   /^Server ready: /,
   // the outbox drain's schedule fires every minute (and npm start invokes it every few seconds): its own line says when it sent
   /^Successfully invoked scheduled function: \[notificationsOutbox\]$/,
+  // the import worker's (every minute): it logs a line of its own when it checked or applied something
+  /^Successfully invoked scheduled function: \[importWorker\]$/,
 ];
 
 /** The line to show, or undefined to drop it. */

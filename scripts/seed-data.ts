@@ -2,9 +2,11 @@
  * Demo data for the local stack (`npm run seed`, scripts/seed.ts): one login per role, a
  * dozen villages across several provinces with tourism descriptions (items with generated
  * PNG images), village descriptions with a gallery, scores in all four categories,
- * statuses and requests, and two evaluation rounds (docs/evaluations.md): last year's,
- * finished, and this year's, open, with villages in every state. Everything goes through
- * lib/ (the same code paths as the handlers), never raw table writes.
+ * statuses and requests, two evaluation rounds (docs/evaluations.md): last year's,
+ * finished, and this year's, open, with villages in every state; and 24 months of monthly
+ * figures per village (docs/monitoring.md), most verified, a few late or flagged, a few villages
+ * still missing last month. Everything goes through lib/ (the same code paths as the
+ * handlers, so counters and history are as the routes keep them), never raw table writes.
  *
  * Idempotent: users are looked up by e-mail, villages by their owner's e-mail and name,
  * and each part of a village (descriptions, score, requests, statuses) is added only when
@@ -43,6 +45,8 @@ import { createStatus } from '../lib/domain/statuses';
 import { createTourismDescription, createTourismInput } from '../lib/domain/tourism-descriptions';
 import { createVillageDescription, createVillageDescriptionInput } from '../lib/domain/village-descriptions';
 import { createVillage } from '../lib/domain/villages';
+import { monthPlus, monthsFrom, reportInput, saveReport, thisMonth, verifyReport } from '../lib/domain/monitoring';
+import { villageReports } from '../lib/db/reports';
 // (the seed stores images: made web-sized like every stored image)
 import '../lib/domain/image-storing';
 import type { UploadedFile } from '../lib/http/multipart';
@@ -223,6 +227,9 @@ export interface SeedSummary {
     evaluations: number;
     /** Villages' assessments in them begun or taken further (saved, submitted, reviewed). */
     assessments: number;
+    /** Monthly reports written, and months verified by the office. */
+    reports: number;
+    verifications: number;
   };
   /** The evaluation rounds, oldest first, with their state today. */
   evaluations: { id_evaluasi: string; nama: string; status: RoundState }[];
@@ -253,6 +260,8 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
     images: 0,
     evaluations: 0,
     assessments: 0,
+    reports: 0,
+    verifications: 0,
   };
 
   async function ensureUser(u: SeedUser): Promise<UserRecord> {
@@ -421,6 +430,8 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
     evaluations.push({ id_evaluasi: id, nama, status: roundState(round) });
   }
 
+  await seedReports(placed, office, created, log);
+
   return {
     logins: DEMO_LOGINS.map((u) => ({ role: u.role, email: u.email, password })),
     managers: SEED_VILLAGES.flatMap((v) =>
@@ -430,4 +441,106 @@ export async function seedDemoData(options: SeedOptions = {}): Promise<SeedSumma
     created,
     evaluations,
   };
+}
+
+/** How many months of figures each village gets: the 24 before this one. */
+export const REPORT_MONTHS = 24;
+/** Villages (by key) that have not reported last month yet: GET /api/pemantauan/belum-lapor shows them. */
+export const LATE_REPORTERS = ['tamansari', 'ketekesu'];
+
+/** Visitors a month by the village's score (a higher category draws more), and what each spends (Rupiah). */
+const BASE_VISITORS = (score: number | null) => (score === null ? 300 : score > 90 ? 4200 : score >= 75 ? 2600 : score >= 50 ? 1300 : 450);
+const SPEND = (score: number | null) =>
+  score === null ? 30_000 : score > 90 ? 75_000 : score >= 75 ? 60_000 : score >= 50 ? 45_000 : 35_000;
+/** The months' season (January … December): school holidays in June–July, the year-end peak. */
+const SEASON = [1.1, 0.8, 0.85, 0.95, 1, 1.25, 1.35, 1.05, 0.85, 0.9, 0.9, 1.4];
+
+/** A number from 0 to 1 fixed by `key` (the same figures on every run). */
+function unit(key: string): number {
+  let h = 2166136261;
+  for (const ch of key) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return ((h >>> 0) % 10_000) / 10_000;
+}
+
+/** A village's plausible figures of a month: its category's visitors, the season, growth of about 8% a year, some noise. */
+function seedFigures(seed: SeedVillage, bulan: string, monthsAgo: number) {
+  const noise = 0.9 + 0.2 * unit(`${seed.key}/${bulan}`);
+  const growth = 1 - 0.0067 * monthsAgo;
+  const wisnus = Math.round(BASE_VISITORS(seed.score) * SEASON[Number(bulan.slice(5)) - 1]! * growth * noise);
+  const foreign = seed.fields.provinsi === 'Bali' ? 0.18 : seed.fields.provinsi.includes('Nusa Tenggara') ? 0.09 : 0.02;
+  const wisman = Math.round(wisnus * foreign * (0.8 + 0.4 * unit(`${seed.key}/${bulan}/wisman`)));
+  const spend = SPEND(seed.score);
+  const pendapatan = Math.round(((wisnus + wisman * 2.5) * spend) / 1000) * 1000;
+  const tenaga_kerja = Math.max(4, Math.round(BASE_VISITORS(seed.score) / 90 + 4 * unit(`${seed.key}/${bulan}/kerja`)));
+  const lodging = seed.tourism.penginapan.length > 0;
+  return reportInput.parse({
+    wisnus,
+    wisman,
+    pendapatan,
+    tenaga_kerja,
+    ...(lodging ? { malam_inap: Math.round((wisnus + wisman) * 0.05) } : {}),
+  });
+}
+
+/**
+ * 24 months of figures per village through the domain's own writes (saveReport, verifyReport),
+ * oldest month first, each written as if on its day: on time (a day from the 2nd to the 9th of the
+ * next month, WIB), a few late (the 14th); the office verifies each quarter's months on the 20th after it, but the last two months. One
+ * festival month is far over its village's pattern (flagged perlu_cek). Months a village has are
+ * left as they are: a second run writes nothing.
+ */
+async function seedReports(
+  placed: { seed: SeedVillage; kd: string; owner: UserRecord }[],
+  office: UserRecord,
+  created: SeedSummary['created'],
+  log: (line: string) => void,
+) {
+  const last = monthPlus(thisMonth(), -1);
+  const first = monthPlus(thisMonth(), -REPORT_MONTHS);
+  const have = new Map(
+    await Promise.all(
+      placed.map(async (p) => [p.kd, new Map((await villageReports(p.kd, first, last)).map((r) => [r.bulan, r]))] as const),
+    ),
+  );
+  const wib = (bulan: string, day: number) => Date.parse(`${bulan}-${String(day).padStart(2, '0')}T09:00:00+07:00`);
+  const asOf = <T>(ms: number, write: () => Promise<T>) => shifted(Date.now() - ms, write);
+  const before = created.reports;
+  const started = Date.now();
+  const pending: { kd: string; bulan: string }[] = [];
+  for (const bulan of monthsFrom(first, last)) {
+    const ago = monthsFrom(bulan, thisMonth()).length - 1;
+    const next = monthPlus(bulan, 1);
+    const due = placed.filter((p) => !have.get(p.kd)!.has(bulan) && !(bulan === last && LATE_REPORTERS.includes(p.seed.key)));
+    // the on-time ones together on the month's day (the 2nd–9th), the late ones (about one in eleven) on the 14th: the clock is shared
+    const write = (group: typeof due) =>
+      Promise.all(
+        group.map((p) => {
+          const figures = seedFigures(p.seed, bulan, ago);
+          // a festival: Nglanggeran's month six months ago is far over its pattern
+          if (p.seed.key === 'nglanggeran' && ago === 6) figures.wisnus *= 7;
+          created.reports++;
+          return saveReport(p.kd, bulan, figures, p.owner);
+        }),
+      );
+    const isLate = (p: (typeof due)[number]) => unit(`${p.seed.key}/${bulan}/late`) < 0.09;
+    await asOf(wib(next, 2 + Math.floor(unit(bulan) * 8)), () => write(due.filter((p) => !isLate(p))));
+    await asOf(wib(next, 14), () => write(due.filter(isLate)));
+    // the office verifies a quarter's months together, on the 20th after it ends (months of the last two not yet)
+    if (ago <= 2) continue;
+    const quarterEnd = Number(bulan.slice(5)) % 3 === 0 || ago === 3;
+    pending.push(
+      ...placed.flatMap((p) => {
+        const r = have.get(p.kd)!.get(bulan);
+        return (r ? !r.diverifikasi : due.includes(p)) ? [{ kd: p.kd, bulan }] : [];
+      }),
+    );
+    if (!quarterEnd) continue;
+    const batch = pending.splice(0);
+    await asOf(wib(next, 20), () => Promise.all(batch.map((v) => verifyReport(v.kd, v.bulan, office))));
+    created.verifications += batch.length;
+  }
+  if (created.reports > before)
+    log(
+      `monthly reports: ${created.reports - before} (${first} … ${last}), ${created.verifications} verified, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
 }

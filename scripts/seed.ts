@@ -24,7 +24,8 @@ async function main() {
       ? `Demo data already complete in table ${process.env.TABLE_NAME} (nothing to add).`
       : `Added ${c.users} users, ${c.villages} villages, ${c.tourismDescriptions} tourism and ${c.villageDescriptions} village descriptions, ` +
           `${c.scores} scores, ${c.requests} requests, ${c.statuses} statuses, ${c.images} images, ` +
-          `${c.evaluations} evaluation rounds (${c.assessments} assessment steps) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+          `${c.evaluations} evaluation rounds (${c.assessments} assessment steps), ${c.reports} monthly reports (${c.verifications} verified) ` +
+          `in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
   // the codes the routes take (kd_desa) beside the slugs the pages use
   console.log(`\n${summary.villages.length} villages (kd_desa, slug):`);
@@ -39,7 +40,7 @@ async function main() {
   console.log(`\nOther village managers (pengelola, same password):`);
   for (const m of summary.managers)
     console.log(`  ${m.email.padEnd(42)} ${m.village}${m.verified ? '' : '  (not verified yet: try PUT /auth/verify/{email} as admin)'}`);
-  console.log(`\nPages: ${web}/evaluasi | ${web}/statistik | ${web}/akun`);
+  console.log(`\nPages: ${web}/evaluasi | ${web}/statistik | ${web}/akun | ${web}/pemantauan`);
   console.log(`API docs: http://127.0.0.1:${process.env.HTTP_PORT ?? '3000'}/docs`);
 }
 

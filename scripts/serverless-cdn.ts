@@ -2,7 +2,7 @@
  * The CDN in front of the API, derived from the route table (lib/routes.ts): which paths a
  * shared cache may keep, as CloudFront cache behaviors (serverless.yml, one distribution per
  * stage) and as the same rules for the local stand-in (Varnish, `standinVcl`). It also serves
- * the images (/images/*) and the pages (web/, scripts/web.ts: /evaluasi*, /statistik*, /akun*,
+ * the images (/images/*) and the pages (web/, scripts/web.ts WEB_PAGES: /evaluasi*, /pemantauan*, /impor*, /statistik*, /akun*,
  * /assets/*) from the bucket.
  *
  * A path is cached when a public GET route answers it: those answers are the same for every

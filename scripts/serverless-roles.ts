@@ -17,6 +17,8 @@ export const MAINTENANCE_NEEDS: Record<string, readonly Need[]> = {
   // the outbox drain: notices, recipients (villages by list or region, dinas accounts), delivery markers, mail;
   // the daily reminders: the rounds (list) and each reminder's transaction; a manager's other villages (GSI2, by e-mail)
   notificationsOutbox: ['read', 'GSI1', 'GSI2', 'GSI3', 'write', 'mail'],
+  // the import worker: imports with work (GSI3), their files; each row's write (villages by region: GSI3; a manager's: GSI2)
+  importWorker: ['read', 'GSI1', 'GSI2', 'GSI3', 'write', 'imports'],
 };
 
 export interface Statement {
@@ -72,6 +74,7 @@ const RIGHTS: Record<Need, (o: RoleOptions) => Statement[]> = {
   exports: () => [allow(['s3:PutObject', 's3:GetObject'], [objects('exports/')])],
   evidence: () => [allow(['s3:PutObject', 's3:GetObject', 's3:DeleteObject'], [objects('evidence/')]), listing('evidence/')],
   readEvidence: () => [allow(['s3:GetObject'], [objects('evidence/')])],
+  imports: () => [allow(['s3:PutObject', 's3:GetObject'], [objects('imports/')])],
 };
 
 /** A function's name as serverless begins its logical ids: `villageList` → `VillageList` (`VillageListLambdaFunction`, …). */

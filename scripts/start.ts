@@ -8,7 +8,8 @@
  * Ports: DYNAMODB_PORT (8000), S3_PORT (4569), SES_PORT (8005), HTTP_PORT (3000), LAMBDA_PORT (3002);
  * CDN_PORT (unset: none) starts the CDN's stand-in (Varnish) in front of the API.
  * It runs the TypeScript sources (no build); a change under functions/ or lib/ restarts the API.
- * Once it is up, the outbox drain runs every few seconds (notification mails in the SES emulator's /store).
+ * Once it is up, the outbox drain runs every few seconds (notification mails in the SES emulator's /store), and so
+ * does the import worker (an uploaded file is checked, a started import applied, within seconds: docs/import.md).
  * A setting of the README's configuration table set here (`EXPORT_INLINE_MAX_BYTES=600 npm start`)
  * reaches the functions: serverless.yml declares every one (scripts/serverless-environment.ts).
  */
@@ -61,7 +62,19 @@ const OUTBOX_DRAIN_MS = 5000;
  * claims, so a run started meanwhile does not send them twice (lib/db/outbox.ts). The timer.
  */
 export function drainOutboxEvery(ms: number, lambdaEndpoint: string, stopped: () => boolean, timeoutMs = 75_000): NodeJS.Timeout {
-  const url = `${lambdaEndpoint}/2015-03-31/functions/tourism-village-local-notificationsOutbox/invocations`;
+  return invokeEvery('notificationsOutbox', ms, lambdaEndpoint, stopped, timeoutMs);
+}
+
+/** How often `npm start` runs the import worker (on AWS: every minute), so a check or an apply takes seconds. */
+const IMPORT_WORK_MS = 3000;
+
+/**
+ * Invokes a scheduled function of the local stage (functions/maintenance/functions.yml: its name)
+ * every `ms`, one run at a time, as drainOutboxEvery does. The import worker's runs claim each
+ * import with a lease (docs/import.md), so one still going when given up is never doubled.
+ */
+export function invokeEvery(fn: string, ms: number, lambdaEndpoint: string, stopped: () => boolean, timeoutMs = 75_000): NodeJS.Timeout {
+  const url = `${lambdaEndpoint}/2015-03-31/functions/tourism-village-local-${fn}/invocations`;
   let running = false;
   return setInterval(() => {
     if (running || stopped()) return;
@@ -118,7 +131,10 @@ async function main() {
       createInterface({ input: from }).on('line', (line) => {
         if (isReadyLine(line)) {
           console.log(readyBanner({ httpPort: ports.http, lambdaPort: ports.lambda, service: 'tourism-village', stage: 'local' }));
-          if (!draining) drainOutboxEvery(OUTBOX_DRAIN_MS, `http://127.0.0.1:${ports.lambda}`, () => stopping);
+          if (!draining) {
+            drainOutboxEvery(OUTBOX_DRAIN_MS, `http://127.0.0.1:${ports.lambda}`, () => stopping);
+            invokeEvery('importWorker', IMPORT_WORK_MS, `http://127.0.0.1:${ports.lambda}`, () => stopping);
+          }
           draining = true;
         }
         const shown = offlineLine(line);

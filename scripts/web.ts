@@ -18,7 +18,7 @@ import { MSG } from '../lib/contract/messages';
 import { ROOT } from './local-stack';
 
 /** The pages: web/<page>/index.html, built to web/dist/<page>/index.html, served at /<page> and below (web/vite.config.ts builds every such folder). */
-export const WEB_PAGES = ['evaluasi', 'statistik', 'akun'] as const;
+export const WEB_PAGES = ['evaluasi', 'statistik', 'akun', 'pemantauan', 'impor'] as const;
 /** Where the built files a page loads are, below the build folder and on the site: hashed names, kept for ever. */
 export const ASSETS_DIR = 'assets';
 /** The build's output folder for `npm start` and deployments. */

@@ -6,6 +6,8 @@ import type { ColdResult } from './cold';
 import type { OfflineResult } from './offline';
 import type { PackageResult } from './package';
 import type { CdnResult } from './cdn';
+import type { MonitoringResult } from './monitoring';
+import type { ImportResult } from './import';
 import type { OutboxResult } from './outbox';
 import type { ScaleResult } from './scale';
 import type { TripsResult } from './trips';
@@ -43,6 +45,8 @@ export interface Results {
   cold?: ColdResult;
   offline?: OfflineResult;
   images?: ImagesResult;
+  monitoring?: MonitoringResult;
+  import?: ImportResult;
   memory: { maxRssMiB: number };
   scans: number;
   targets: Target[];
@@ -262,7 +266,320 @@ export function targetsOf(r: Omit<Results, 'targets'>): Target[] {
       detail: route.verdict,
     });
   }
+  if (r.monitoring) t.push(...monitoringTargets(r.monitoring));
+  if (r.import) t.push(...importTargets(r.import));
   return t;
+}
+
+function importTargets(m: ImportResult): Target[] {
+  const big = m.villages.find((p) => p.rows >= m.targets.villages);
+  const n = m.targets.villages.toLocaleString('en');
+  return [
+    {
+      name: `import: ${n} villages applied within ${m.targets.applySeconds / 60} min`,
+      met: big ? m.targets.applyMet : null,
+      detail: big
+        ? `${big.apply.seconds} s of worker time (${big.apply.rowsPerSecond} rows/s, ${big.apply.workerRuns} run(s) of ≤ ${m.runBudgetSeconds} s; load ${big.apply.loadAverage.join(' → ')})`
+        : `not measured at ${n} villages`,
+    },
+    {
+      name: `import: the check of ${n} villages within ${m.targets.checkSeconds} s`,
+      met: big ? m.targets.checkMet : null,
+      detail: big
+        ? `${big.check.seconds} s (median of ${big.check.runs.length}; load ${big.check.loadAverage.join(', ')})`
+        : `not measured at ${n} villages`,
+    },
+    {
+      name: 'import: counters equal a recount afterwards (statistics and monthly reports)',
+      met: m.countersMatchRecount && m.reportCountersMatchRecount,
+      detail: m.recountFailures.length ? m.recountFailures.join('; ') : 'statistics: equal; report counters: equal',
+    },
+  ];
+}
+
+/** The Import section: rows per second of the check and the apply at each size, and what the apply sends per row. */
+export function importSection(m: ImportResult, title = '### Import'): string[] {
+  const rows = (kind: string, points: ImportResult['villages']) =>
+    points.map((p) => [
+      kind,
+      p.rows.toLocaleString('en'),
+      kb(p.fileBytes),
+      `${p.check.seconds} (${p.check.runs.join(', ')})`,
+      p.check.rowsPerSecond,
+      p.apply.seconds,
+      p.apply.rowsPerSecond,
+      p.apply.workerRuns,
+      p.apply.requestsPerRowTotal,
+      Object.entries(p.apply.requestsPerRow)
+        .map(([op, n]) => `${op} ${n}`)
+        .join(', '),
+      `${p.check.loadAverage.join(', ')} / ${p.apply.loadAverage.join(' → ')}`,
+    ]);
+  const lin = m.linearity;
+  return [
+    `${title}: CSV files checked and applied by the worker's domain function (runs of ≤ ${m.runBudgetSeconds} s, batches of ${m.batch}), in this process`,
+    '',
+    table(
+      [
+        'kind',
+        'rows',
+        'file KB',
+        'check s (runs)',
+        'check rows/s',
+        'apply s',
+        'apply rows/s',
+        'worker runs',
+        'requests/row',
+        'by operation',
+        'load 1 min: check / apply',
+      ],
+      [...rows('villages', m.villages), ...rows('monthly rows', m.reports)],
+    ),
+    '',
+    `Rows per second at the larger size over the smaller (1 = linear): villages check ${lin.villagesCheck}, apply ${lin.villagesApply}; monthly rows check ${lin.reportsCheck}, apply ${lin.reportsApply}.`,
+    `Targets at ${m.targets.villages.toLocaleString('en')} villages: applied within ${m.targets.applySeconds} s ${yes(m.targets.applyMet)}, checked within ${m.targets.checkSeconds} s ${yes(m.targets.checkMet)}.`,
+    `Queries per applied row, by partition: ${[...m.villages, ...m.reports]
+      .map(
+        (p) =>
+          `${p.rows.toLocaleString('en')}: ${Object.entries(p.apply.queriesPerRow)
+            .filter(([, n]) => n > 0)
+            .map(([k, n]) => `${k} ${n}`)
+            .join(', ')}`,
+      )
+      .join('; ')}.`,
+    `Managers' accounts (${m.managers.count}, verified pengelola) written in bulk first (${m.managers.seconds} s, untimed). Counters equal a recount afterwards: statistics ${m.countersMatchRecount}, monthly reports ${m.reportCountersMatchRecount}.`,
+    '',
+  ];
+}
+
+/** An import run, kept in bench/results-import.json. */
+export interface ImportRun {
+  date: string;
+  machine: Results['machine'];
+  knobs: Results['knobs'];
+  import: ImportResult;
+}
+
+export function importMd(run: ImportRun): string {
+  const knobs = Object.entries(run.knobs)
+    .filter(([k]) => k.startsWith('BENCH_IMPORT') || k === 'BENCH_SKIP')
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+  return [
+    '## Import',
+    '',
+    `Measured ${run.date}, ${run.machine.cpuModel}, ${run.machine.cpus} CPUs (load average at start ${run.machine.loadAverageAtStart.join(' / ')}: the machine was shared, times are inflated); settings ${knobs}. Reproduce with`,
+    '`BENCH_SKIP=package,warm,scale,cdn,outbox,monitoring,images,cold,offline,trips npm run bench`',
+    '(it writes bench/results-import.json and replaces this section).',
+    '',
+    ...importSection(run.import, '### Import (villages and monthly figures)'),
+  ].join('\n');
+}
+
+/** BENCHMARKS.md with its `## Import` section (up to the next `## ` heading) replaced, or appended. */
+export function withImportSection(md: string, section: string): string {
+  const start = md.search(/^## Import$/m);
+  if (start < 0) return `${md.trimEnd()}\n\n${section}\n`;
+  const rest = md.slice(start + 1);
+  const next = rest.search(/^## /m);
+  const end = next < 0 ? md.length : start + 1 + next;
+  return `${md.slice(0, start)}${section}\n\n${md.slice(end)}`.trimEnd() + '\n';
+}
+
+function monitoringTargets(m: MonitoringResult): Target[] {
+  const sizes = m.summary.points.map((p) => p.villages.toLocaleString('en')).join(' and ');
+  const biggest = m.missing.points.at(-1);
+  return [
+    {
+      name: `monitoring: the year's roll-up for all regions reads the same items at ${sizes} villages`,
+      met: m.summary.met,
+      detail: m.summary.verdict,
+    },
+    {
+      name: `monitoring: belum-lapor of one kabupaten reads only that kabupaten's villages (+ its report look-ups)`,
+      met: m.missing.met,
+      detail: biggest
+        ? `at ${biggest.villages.toLocaleString('en')}: ${biggest.villageItemsRead} village items for its ${biggest.kabupatenVillages} villages, ${biggest.reportItemsRead} reports, ${biggest.itemsRead} items in all`
+        : m.missing.verdict,
+    },
+    {
+      name: `monitoring: PUT a month (report + counters + history) ≤ ${m.put.target}× its bare DynamoDB commands`,
+      met: m.put.met,
+      detail: `${m.put.ratio}× (handler ${ms(m.put.handler.median)} ms vs floor ${ms(m.put.floor.median)} ms; ${m.put.shape})`,
+    },
+  ];
+}
+
+/** The Monitoring section: the roll-up and belum-lapor at each size, the monthly PUT against its floor. */
+export function monitoringSection(m: MonitoringResult, title = '### Monitoring'): string[] {
+  const itemsBy = (o: Record<string, number>) =>
+    Object.entries(o)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ');
+  const p = m.put;
+  return [
+    title,
+    '',
+    `Seeded: ${m.seed
+      .map(
+        (s) =>
+          `${s.villages.toLocaleString('en')} villages (${s.regions} kabupaten; ${s.reporters} of them report every month of ${m.year - 1}–${m.year}: ` +
+          `${s.reports.toLocaleString('en')} reports, ${s.counters.toLocaleString('en')} counter items; ${s.seconds} s)`,
+      )
+      .join('; ')}. Reports ${m.seededInBulk ? 'in bulk, built by lib/ and checked against its saveReport' : 'through lib/'}` +
+      `${m.mirrorDiffs.length ? ` — **differences:** ${m.mirrorDiffs.slice(0, 3).join('; ')}` : ' (no difference)'}.`,
+    '',
+    `#### ${m.summary.id} (all regions, as admin)`,
+    '',
+    table(
+      [
+        'villages',
+        'median ms',
+        'p99',
+        'floor ms',
+        'DB wait ms',
+        'outside DB ms',
+        'n',
+        'requests',
+        'sequence',
+        'items read',
+        'by command',
+        'RCU',
+        'response KB',
+      ],
+      m.summary.points.map((x) => [
+        x.villages,
+        ms(x.handler.median),
+        ms(x.handler.p99),
+        ms(x.floor),
+        ms(x.dbWait),
+        ms(x.outsideDb),
+        x.n,
+        x.requests,
+        x.shape,
+        x.itemsRead,
+        itemsBy(x.itemsBy),
+        x.rcu,
+        kb(x.responseBytes),
+      ]),
+    ),
+    '',
+    `${m.summary.sameWork ? 'Same' : '**Not the same**'} requests and items read at every size: ${m.summary.verdict}.`,
+    '',
+    `#### ${m.missing.id} (${m.missing.region.provinsi} / ${m.missing.region.kabupaten}, month ${m.month})`,
+    '',
+    table(
+      [
+        'villages',
+        'kabupaten villages',
+        'reported',
+        'rows',
+        'median ms',
+        'p99',
+        'floor ms',
+        'requests',
+        'sequence',
+        'village items read',
+        'report items read',
+        'items read',
+        'by command',
+      ],
+      m.missing.points.map((x) => [
+        x.villages,
+        x.kabupatenVillages,
+        x.reportedInMonth,
+        x.rows,
+        ms(x.handler.median),
+        ms(x.handler.p99),
+        ms(x.floor),
+        x.requests,
+        x.shape,
+        x.villageItemsRead,
+        x.reportItemsRead,
+        x.itemsRead,
+        itemsBy(x.itemsBy),
+      ]),
+    ),
+    '',
+    `${m.missing.met ? 'Only the kabupaten is read' : '**More than the kabupaten is read**'}: ${m.missing.verdict}.`,
+    '',
+    `#### ${p.id}: a new month by the village's manager (12 earlier months reported), ${p.villages.toLocaleString('en')} villages, N=${p.n} after ${p.warmup} warm-up`,
+    '',
+    table(
+      [
+        'median ms',
+        'p99',
+        'floor ms',
+        'floor p99',
+        'ratio',
+        'target',
+        'DB wait ms',
+        'outside DB ms',
+        'requests',
+        'sequence',
+        'transaction',
+        'items read',
+        'replay failures',
+        'unexpected',
+      ],
+      [
+        [
+          ms(p.handler.median),
+          ms(p.handler.p99),
+          ms(p.floor.median),
+          ms(p.floor.p99),
+          `${p.ratio}×`,
+          `≤ ${p.target}× ${yes(p.met)}`,
+          ms(p.dbWait),
+          ms(p.outsideDb),
+          p.requests,
+          p.shape,
+          p.transactItems.join(' + '),
+          `${p.itemsRead} (${itemsBy(p.itemsBy)})`,
+          p.replayFailures,
+          p.unexpectedStatus ? `${p.unexpectedStatus}: ${p.firstUnexpected}` : 0,
+        ],
+      ],
+    ),
+    '',
+    "The floor is the handler's own DynamoDB commands sent again right after it, grouped as it sent them, the transaction's written items " +
+      'moved to `FLOOR#…` partitions so that the replayed transaction succeeds as the original did (no counter counted twice).',
+    '',
+  ];
+}
+
+/** A monitoring run at national size, kept in bench/results-monitoring.json. */
+export interface MonitoringRun {
+  date: string;
+  machine: Results['machine'];
+  knobs: Results['knobs'];
+  monitoring: MonitoringResult;
+}
+
+export function monitoringMd(run: MonitoringRun): string {
+  const knobs = Object.entries(run.knobs)
+    .filter(([k]) => k.startsWith('BENCH_MONITORING') || ['BENCH_WARMUP', 'BENCH_SEED', 'BENCH_SKIP'].includes(k))
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+  return [
+    '## Monitoring',
+    '',
+    `Measured ${run.date}, ${run.machine.cpuModel}, ${run.machine.cpus} CPUs (load average at start ${run.machine.loadAverageAtStart.join(' / ')}); settings ${knobs}. Reproduce with`,
+    '`BENCH_SKIP=package,warm,scale,cdn,outbox,images,cold,offline,trips npm run bench`',
+    '(it writes bench/results-monitoring.json and replaces this section).',
+    '',
+    ...monitoringSection(run.monitoring, '### Monitoring (monthly reports)'),
+  ].join('\n');
+}
+
+/** BENCHMARKS.md with its `## Monitoring` section (up to the next `## ` heading) replaced, or appended. */
+export function withMonitoringSection(md: string, section: string): string {
+  const start = md.search(/^## Monitoring$/m);
+  if (start < 0) return `${md.trimEnd()}\n\n${section}\n`;
+  const rest = md.slice(start + 1);
+  const next = rest.search(/^## /m);
+  const end = next < 0 ? md.length : start + 1 + next;
+  return `${md.slice(0, start)}${section}\n\n${md.slice(end)}`.trimEnd() + '\n';
 }
 
 export function renderTables(r: Results): string {
@@ -458,6 +775,8 @@ export function renderTables(r: Results): string {
       '',
     );
   }
+  if (r.monitoring) out.push(...monitoringSection(r.monitoring));
+  if (r.import) out.push(...importSection(r.import));
   out.push(`### Peak memory of the bench process: ${r.memory.maxRssMiB} MiB (process.resourceUsage().maxRSS)`, '');
   out.push(
     '### Targets',
@@ -496,7 +815,7 @@ export function largeScaleMd(run: LargeScaleRun): string {
   ].join('\n');
 }
 
-export function benchmarksMd(r: Results, tables: string, large?: LargeScaleRun): string {
+export function benchmarksMd(r: Results, tables: string, large?: LargeScaleRun, monitoring?: MonitoringRun, imported?: ImportRun): string {
   const m = r.machine;
   const knobs = Object.entries(r.knobs)
     .map(([k, v]) => `${k}=${v}`)
@@ -536,7 +855,14 @@ stops everything it started. Environment knobs:
 | \`BENCH_COLD_FUNCTIONS\` | all | comma-separated function names to time (others skipped) |
 | \`BENCH_OFFLINE_SECONDS\` | 10 | serverless-offline load duration (concurrency 10) |
 | \`BENCH_OUTBOX_VILLAGES\` | 2000 | villages (one manager each) of the round whose mails the outbox phase drains |
-| \`BENCH_SKIP\` | — | comma-separated phases to skip: package, warm, scale, cdn, outbox, images, cold, offline, trips |
+| \`BENCH_MONITORING_SIZES\` | 1000,50000 | village counts for the monitoring roll-up and belum-lapor (the PUT runs at the largest) |
+| \`BENCH_MONITORING_N\` | 10 | requests per monitoring read and size (median) |
+| \`BENCH_MONITORING_PUT_N\` | BENCH_N | measured monthly PUTs (one new month of as many villages) |
+| \`BENCH_MONITORING_REPORTERS\` | 2 | villages per kabupaten reporting every month of the two years read |
+| \`BENCH_IMPORT_VILLAGES\` | 1000,7500 | villages per imported file (check, then apply) |
+| \`BENCH_IMPORT_REPORTS\` | 3000,12000 | monthly rows per imported file |
+| \`BENCH_IMPORT_CHECK_RUNS\` | 3 | checks of each file (copies; median) |
+| \`BENCH_SKIP\` | — | comma-separated phases to skip: package, warm, scale, cdn, outbox, images, cold, offline, trips, monitoring, import |
 | \`BENCH_SEED\` | bulk | \`lib\` seeds every village through lib/ (slow) instead of verified BatchWriteItem |
 
 Method notes: the floor is the same low-level DynamoDB commands (observed by a middleware
@@ -547,7 +873,7 @@ handler share the same CPUs, as do other processes on the machine.
 
 ## Latest results
 
-${tables}${large ? `\n\n${largeScaleMd(large)}\n` : ''}`;
+${tables}${large ? `\n\n${largeScaleMd(large)}\n` : ''}${monitoring ? `\n\n${monitoringMd(monitoring)}\n` : ''}${imported ? `\n\n${importMd(imported)}\n` : ''}`;
 }
 
 /** The scale section: one row per route and size, then each route's verdict. */

@@ -2,6 +2,8 @@
 export interface UploadedFile {
   field: string;
   data: Buffer;
+  /** The file name the client gave, where it gave one (an import lists it). */
+  name?: string;
 }
 
 export interface MultipartLimits {

@@ -4,5 +4,6 @@
  * own transaction, so "has this list changed since tag X?" costs one small read
  * (lib/domain/list-versions.ts) instead of the whole list.
  */
-export const LIST_KINDS = ['villages', 'requests', 'users', 'scores', 'statuses', 'tourism'] as const;
+/** `reports`: the monthly reports, whose province totals GET /api/statistik shows. */
+export const LIST_KINDS = ['villages', 'requests', 'users', 'scores', 'statuses', 'tourism', 'reports'] as const;
 export type ListKind = (typeof LIST_KINDS)[number];

@@ -45,13 +45,28 @@ export const historyEntries = defineEntity({
     source: z.string().optional(),
     /** The record's public fields after the change, where a trajectory needs them whole (scores). */
     snapshot: z.record(z.string(), z.unknown()).optional(),
+    /** The bulk import the change was part of (docs/import.md). */
+    impor: z.string().optional(),
     /** TTL (epoch s): only security events (HISTORY_SECURITY_RETENTION_DAYS, default 180 days). */
     expiresAt: z.number().optional(),
   }),
   key: (id) => keys.historyEntry(id.slice(SK_LENGTH), id.slice(0, SK_LENGTH)),
   id: (e) => `${e.id}${e.scope}`,
   indexes: (e) => ({ ...keys.historyFeed(e.security, e.id), ...keys.historyActor(e.actor_id, e.id) }),
-  public: ['at', 'actor_id', 'actor_username', 'actor_role', 'actor_name', 'action', 'kd_desa', 'record', 'changes', 'security', 'source'],
+  public: [
+    'at',
+    'actor_id',
+    'actor_username',
+    'actor_role',
+    'actor_name',
+    'action',
+    'kd_desa',
+    'record',
+    'changes',
+    'security',
+    'source',
+    'impor',
+  ],
   publicMeta: { id: 'HistoryEntry', description: 'One change: when, who, what, which record, and the changed fields as before → after.' },
 });
 export type HistoryEntry = z.infer<typeof historyEntries.schema>;
@@ -74,6 +89,8 @@ export type Actor = Pick<UserRecord, 'id' | 'username' | 'role' | 'full_name'> |
 export interface Recorded {
   actor: Actor;
   source?: string;
+  /** The bulk import the change is part of: its entries name it (docs/import.md). */
+  impor?: string;
 }
 /**
  * Who makes a change, as lib/db's writes take it: the acting person from above
@@ -197,7 +214,7 @@ export interface Change {
 /** The history entry of a change, as the transaction item that writes it beside the change itself. */
 export function historyOf(change: Change, retentionDays = config().historySecurityRetentionDays): TransactItem {
   const at = nowIso();
-  const { actor, source } = recorded(change.who);
+  const { actor, source, impor } = recorded(change.who);
   const user = typeof actor === 'object' ? actor : undefined;
   const entry: HistoryEntry = {
     id: newHistoryId(at),
@@ -213,6 +230,7 @@ export function historyOf(change: Change, retentionDays = config().historySecuri
     // the address is kept where it is evidence: security events and changes nobody signed in made
     ...(source && (change.security || !user) ? { source } : {}),
     ...(change.snapshot ? { snapshot: change.snapshot } : {}),
+    ...(impor ? { impor } : {}),
     ...(change.security && retentionDays ? { expiresAt: Math.ceil(Date.parse(at) / 1000) + retentionDays * 86_400 } : {}),
   };
   return historyPut(entry);

@@ -38,8 +38,10 @@
  * | a round's region counters | EVAL#<id>        | REKAP#<provinsi>#<kabupaten> | —    | —                      |
  * | outbox item (a notice to mail) | OUTBOX#<shard 0…7> | <at>#<rand> | —                 | —                      |
  * | delivery marker      | SENT#<shard>#<at>#<rand> | <recipient e-mail> (TTL expiresAt) | — | —           |
- * | monthly report (monitoring) | LAPORAN#<kd_desa> | <YYYY-MM> | —                     | —                      |
+ * | monthly report (monitoring) | LAPORAN#<kd_desa> | <YYYY-MM> | LAPORAN#<YYYY> / <provinsi>#<kabupaten>#<kd>#<YYYY-MM> | — |
  * | report counters of a region-month | REKAPLAPORAN#<YYYY> | <YYYY-MM>#<provinsi>#<kabupaten> | — | —            |
+ * | a province's visitors of a year (monitoring) | REKAPTAHUN | <provinsi>#<YYYY> | —               | —                      |
+ * | monthly-report reminder sent | PENGINGATLAPORAN | otomatis#<YYYY-MM>#<round> / manual#<day>#<provinsi>#<kabupaten> (TTL expiresAt) | — | — |
  *
  * Everything that hangs off one village and has no code of its own (score; later the
  * two descriptions) lives in the village's partition, so one strongly consistent Query
@@ -89,7 +91,7 @@
  * | POST/PUT/DELETE deskripsi-desa    | GetItem DESA#, DESKDESA; TransactWrite description (version) + village gambar_cover |
  * | GET /api/desa-wisata?provinsi&…   | Query GSI3 DESAKAT#<k> (one per category, or the one asked) with begins_with <provinsi>#[<kabupaten>#] |
  * | GET /api/desa-wisata/export       | as the lists (GSI1 DESA, REQ, STAT, SKOR, USER; with a region: GSI3), joined; large files to S3 exports/ |
- * | GET /api/statistik                | Query STATS#REGION [begins_with <provinsi>#] (+ GetItem STATS#ACCOUNTS with a token) |
+ * | GET /api/statistik                | Query STATS#REGION [begins_with <provinsi>#] ∥ Query REKAPTAHUN [begins_with <provinsi>#] (+ GetItem STATS#ACCOUNTS with a token) |
  * | GET …/{kd}/riwayat, /api/skor/{kd}/riwayat | Query HIST#<kd> (SK between the range, newest first) |
  * | GET /api/riwayat                  | Query GSI1 HIST or HISTSEC (GSI1SK range); by actor: Query GSI2 HISTBY#<id> |
  * | GET /api/evaluasi                 | Query GSI1 EVAL (newest first)                                    |
@@ -102,11 +104,14 @@
  * | POST /api/evaluasi/{id}/pengingat | GetItem EVAL#; TransactWrite round (day of the reminder, as read) + history + OUTBOX# |
  * | GET /api/akun/notifikasi          | GetItem USER#                                                     |
  * | PUT /api/akun/notifikasi          | GetItem USER#; TransactWrite user (switches, as read) + history + list version |
- * | PUT /api/pemantauan/desa/{kd}/{m} | GetItem DESA# ∥ Query LAPORAN#<kd> (SK ≤ m, newest first, 13); TransactWrite report (as read) + village check + region-month counters + history |
- * | POST …/{m}/verifikasi             | GetItem DESA# ∥ GetItem LAPORAN#<kd>/<m>; TransactWrite report (as read) + counters + history |
+ * | PUT /api/pemantauan/desa/{kd}/{m} | GetItem DESA# ∥ Query LAPORAN#<kd> (SK ≤ m, newest first, 13); TransactWrite report (as read) + village check + region-month counters + province-year visitors + history + list version |
+ * | POST …/{m}/verifikasi             | GetItem DESA# ∥ GetItem LAPORAN#<kd>/<m>; TransactWrite report (as read) + counters + history + list version |
  * | GET /api/pemantauan/desa/{kd}     | GetItem DESA# ∥ Query LAPORAN#<kd> SK between dari and sampai |
  * | GET /api/pemantauan/rekap         | Query REKAPLAPORAN#<YYYY> and #<YYYY−1> [begins_with <YYYY-MM>#[<provinsi>#…]] ∥ Query STATS#REGION |
  * | GET /api/pemantauan/belum-lapor   | the region's villages (GSI3, as the filtered lists) then BatchGetItem LAPORAN#<kd>/<m> of each |
+ * | GET /api/pemantauan/export        | Query GSI1 LAPORAN#<YYYY> [begins_with <provinsi>#[<kabupaten>#]] ∥ the region's villages (names) |
+ * | POST /api/pemantauan/pengingat    | the region's villages and their reports (as belum-lapor) ∥ GetItem PENGINGATLAPORAN; TransactWrite PENGINGATLAPORAN (absent) + history + OUTBOX# |
+ * | the drain on the 1st–10th (WIB)   | GetItem PENGINGATLAPORAN otomatis#<m>#<round>; if absent, the same TransactWrite |
  * | any write with Idempotency-Key    | PutItem IDEM (condition: absent or expired) first; then UpdateItem (answer) or DeleteItem (released) |
  *
  * Pagination: DynamoDB has no offset, so the tourism descriptions hold dense positions
@@ -252,6 +257,15 @@ export const keys = {
     SK: `${bulan}#${regionPart(r.provinsi)}#${regionPart(r.kabupaten)}`,
   }),
   reportCountersPartition: (tahun: string) => `REKAPLAPORAN#${tahun}`,
+  /** A report's place in GSI1: a year's reports by region, village and month (the monitoring export). */
+  reportList: (r: { bulan: string; provinsi?: string; kabupaten?: string; kd_desa?: string }) => ({
+    GSI1PK: `LAPORAN#${r.bulan.slice(0, 4)}`,
+    GSI1SK: `${regionPart(r.provinsi ?? '')}#${regionPart(r.kabupaten ?? '')}#${r.kd_desa ?? ''}#${r.bulan}`,
+  }),
+  /** A province's visitors of a year (the public statistics): every province's years are one Query. */
+  reportYear: (provinsi: string, tahun: string) => ({ PK: 'REKAPTAHUN', SK: `${regionPart(provinsi)}#${tahun}` }),
+  /** A monthly-report reminder that went out (lib/db/outbox.ts): its key is what makes it once (a month's round, a region's day). */
+  reportReminder: (id: string) => ({ PK: 'PENGINGATLAPORAN', SK: id }),
   /** A round's counters of one region (`<provinsi>#<kabupaten>`, lower case, as the statistics' keys). */
   evaluationCounters: (id: string, r: { provinsi: string; kabupaten: string }) => ({
     PK: `EVAL#${id}`,

@@ -58,6 +58,14 @@ export const noticeSchema = z.discriminatedUnion('kind', [
   }),
   /** A village's status was set or changed: its manager. */
   z.object({ kind: z.literal('status_changed'), kd_status: z.string(), kd_desa: z.string(), status: z.string(), keterangan: z.string() }),
+  /** A month's report is missing (monitoring): the managers of the villages in scope without one, found when it is sent. */
+  z.object({
+    kind: z.literal('report_reminder'),
+    bulan: z.string(),
+    putaran: z.enum(['awal', 'susulan', 'dinas']),
+    provinsi: z.string().optional(),
+    kabupaten: z.string().optional(),
+  }),
 ]);
 export type Notice = z.infer<typeof noticeSchema>;
 
@@ -191,3 +199,52 @@ export const releaseDelivery = (notice: string, email: string, token: string): P
   unlessConditionFails(
     deleteItem(deleteInput(keys.delivery(notice, email), and(eq<DeliveryMarker>('state', 'sending'), eq<DeliveryMarker>('token', token)))),
   );
+
+/**
+ * A monthly-report reminder that went out (lib/domain/monitoring-reminders.ts): the automatic
+ * ones of a month (`otomatis#<YYYY-MM>#<awal|susulan>`) and those dinas sends for a region on a
+ * day (`manual#<day>#<provinsi>#<kabupaten>`). Created once (its key taken: the reminder went
+ * out already), with its notice in the same transaction; kept until it no longer matters (TTL).
+ */
+export const reportReminders = defineEntity({
+  type: 'PENGINGATLAPORAN',
+  schema: z.object({
+    id: z.string(),
+    bulan: z.string(),
+    putaran: z.enum(['awal', 'susulan', 'dinas']),
+    provinsi: z.string().optional(),
+    kabupaten: z.string().optional(),
+    /** The day it went out (WIB). */
+    tanggal: z.string(),
+    at: timestamp,
+    /** Who sent it (dinas or admin); absent: the automatic one. */
+    oleh: z.string().optional(),
+    expiresAt: z.number().int(),
+  }),
+  key: (id) => keys.reportReminder(id),
+  id: (r) => r.id,
+  changes: {
+    // `report.reminded`, in the service's timeline (GET /api/riwayat): who reminded which region of which month
+    history: {
+      subject: 'report',
+      record: (r) => r.id,
+      actions: { created: 'reminded' },
+      view: ({ bulan, putaran, provinsi, kabupaten, tanggal }) => ({ bulan, putaran, provinsi, kabupaten, tanggal }),
+    },
+    notify: (before, after) =>
+      !before && after
+        ? [
+            {
+              kind: 'report_reminder',
+              bulan: after.bulan,
+              putaran: after.putaran,
+              ...(after.provinsi ? { provinsi: after.provinsi } : {}),
+              ...(after.kabupaten ? { kabupaten: after.kabupaten } : {}),
+            },
+          ]
+        : [],
+  },
+  public: [],
+  publicMeta: { id: 'ReportReminder' },
+});
+export type ReportReminderRecord = z.infer<typeof reportReminders.schema>;

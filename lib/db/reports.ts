@@ -3,7 +3,8 @@ import { nowIso, nowIsoAfter } from '../platform/clock';
 import { defineEntity, timestamp } from './entity';
 import { beginsWith, between, keyQuery, lte } from './expression';
 import { batchGetItems, queryAll, queryPage } from './helpers';
-import { fitsKey, keys } from './keys';
+import { fitsKey, GSI1, keys, regionPart } from './keys';
+import { KATEGORI } from './scores';
 import { RaceLostError, type CounterShare } from './unit-of-work';
 
 /**
@@ -14,14 +15,22 @@ import { RaceLostError, type CounterShare } from './unit-of-work';
  * |------------------------------------|---------------------|----------------------------------|
  * | a village's report of a month      | LAPORAN#<kd_desa>   | <YYYY-MM>                        |
  * | the report counters of a region-month | REKAPLAPORAN#<YYYY> | <YYYY-MM>#<provinsi>#<kabupaten> |
+ * | a province's visitors of a year    | REKAPTAHUN          | <provinsi>#<YYYY>                |
  *
- * A report counts in the region its village had when it was last written (`provinsi`,
- * `kabupaten` on the report): a village that moves takes a month with it on that month's next write.
+ * A report is listed in GSI1 by year and region (`LAPORAN#<YYYY>` / `<provinsi>#<kabupaten>#<kd>#<YYYY-MM>`):
+ * the export reads a year's reports of a region in one Query, deleted villages' months included.
+ *
+ * A report counts in the region and category its village had when its figures were last written
+ * (`provinsi`, `kabupaten`, `kategori` on the report): a village that moves, or whose score
+ * changes category, takes a month with it on that month's next write (docs/monitoring.md).
  */
 
 /** The figures of a report that the counters sum; `malam_inap` is optional (not every village has lodging). */
 export const REPORT_FIGURES = ['wisnus', 'wisman', 'pendapatan', 'tenaga_kerja', 'malam_inap'] as const;
 export type ReportFigure = (typeof REPORT_FIGURES)[number];
+/** The categories a report counts in: its village's score category when written, `belum` when it had no score. */
+export const REPORT_CATEGORIES = [...KATEGORI, 'belum'] as const;
+export type ReportCategory = (typeof REPORT_CATEGORIES)[number];
 
 const whole = z.number().int().min(0);
 const month = z.string().meta({ description: 'Month (YYYY-MM), Western Indonesian Time', examples: ['2026-05'] });
@@ -32,6 +41,8 @@ const reportSchema = z.object({
   /** The village's region when the report was last written: the counters of that region count it. */
   provinsi: z.string(),
   kabupaten: z.string(),
+  /** The village's score category when the figures were last written (`belum`: no score); absent: written before categories were counted. */
+  kategori: z.enum(REPORT_CATEGORIES).optional(),
   wisnus: whole.meta({ description: 'Domestic visitors (wisatawan nusantara) that month' }),
   wisman: whole.meta({ description: 'Foreign visitors (wisatawan mancanegara) that month' }),
   pendapatan: whole.meta({ description: 'Revenue of the village’s tourism that month, in Rupiah' }),
@@ -68,6 +79,7 @@ export const reports = defineEntity({
   schema: reportSchema,
   key: (id) => keys.report(split(id).kd, split(id).bulan),
   id: idOf,
+  indexes: (r) => keys.reportList(r),
   changes: {
     history: {
       subject: 'report',
@@ -76,7 +88,9 @@ export const reports = defineEntity({
       // the reason of this change whole (a change's fields shorten a text over 200 characters)
       snapshot: (r) => (r.dikoreksi_at && r.dikoreksi_at === r.updated_at ? { alasan_koreksi: r.alasan_koreksi } : undefined),
     },
-    counts: (r) => [reportShare(r)],
+    counts: (r) => [reportShare(r), yearShare(r)],
+    // the public statistics' visitor totals (their tag: lib/http/caching.ts)
+    lists: ['reports'],
     stamps: ['updated_at'],
   },
   public: [
@@ -105,9 +119,18 @@ export const reports = defineEntity({
 
 /**
  * What a report adds to its region-month's counters: the sum of each figure, how many reported
- * `malam_inap`, how many reports, verified, flagged, late.
+ * `malam_inap`, how many reports, verified, flagged, late; and the same again under its category
+ * (`kat_<kategori>_<count>`) when the report has one.
  */
 export function reportCounts(r: ReportRecord): Record<string, number> {
+  const counts = baseCounts(r);
+  if (!r.kategori) return counts;
+  return { ...counts, ...Object.fromEntries(Object.entries(counts).map(([k, v]) => [categoryCount(r.kategori!, k), v])) };
+}
+/** The name of a count of a category in a region-month's counters. */
+export const categoryCount = (kategori: ReportCategory, count: string) => `kat_${kategori}_${count}`;
+
+function baseCounts(r: ReportRecord): Record<string, number> {
   return {
     wisnus: r.wisnus,
     wisman: r.wisman,
@@ -126,6 +149,14 @@ const reportShare = (r: ReportRecord): CounterShare => ({
   on: keys.reportCounters(r.bulan, r),
   counts: reportCounts(r),
   label: { provinsi: r.provinsi, kabupaten: r.kabupaten, bulan: r.bulan },
+});
+
+/** What a report adds to its province's visitors of its year (the public statistics' totals: visitors only, never revenue). */
+const yearCounts = (r: ReportRecord) => ({ wisnus: r.wisnus, wisman: r.wisman });
+const yearShare = (r: ReportRecord): CounterShare => ({
+  on: keys.reportYear(r.provinsi, r.bulan.slice(0, 4)),
+  counts: yearCounts(r),
+  label: { provinsi: r.provinsi, tahun: r.bulan.slice(0, 4) },
 });
 
 /** The report changed (or appeared) since it was read: read again. */
@@ -199,4 +230,38 @@ export async function reportCounters(tahun: string, prefixes: readonly string[] 
     ),
   );
   return parts.flat().map(({ PK: _pk, SK: _sk, ...rest }) => rest as ReportCounters);
+}
+
+/** A year's reports (of a region: `provinsi`, and `kabupaten` with it), in region, village and month order: one Query of GSI1. */
+export async function reportsOfYear(tahun: string, region: { provinsi?: string; kabupaten?: string } = {}): Promise<ReportRecord[]> {
+  const prefix = region.provinsi ? `${regionPart(region.provinsi)}#${region.kabupaten ? `${regionPart(region.kabupaten)}#` : ''}` : '';
+  return fromItems(
+    await queryAll(
+      keyQuery({
+        index: GSI1,
+        pk: ['GSI1PK', keys.reportList({ bulan: `${tahun}-01` }).GSI1PK],
+        ...(prefix ? { sk: beginsWith('GSI1SK', prefix) } : {}),
+      }),
+    ),
+  );
+}
+
+/** A province's visitors of a year as stored. */
+export type YearVisitors = { provinsi: string; tahun: string; wisnus: number; wisman: number };
+
+/** Every province's visitors per year (or one province's): one Query whose size is provinces × years, never villages. */
+export async function yearVisitors(provinsi?: string): Promise<YearVisitors[]> {
+  const items = await queryAll<Record<string, unknown>>(
+    keyQuery({
+      pk: ['PK', keys.reportYear('', '').PK],
+      ...(provinsi ? { sk: beginsWith('SK', `${regionPart(provinsi)}#`) } : {}),
+      fields: ['provinsi', 'tahun', 'wisnus', 'wisman'],
+    }),
+  );
+  return items.map((i) => ({
+    provinsi: String(i.provinsi ?? ''),
+    tahun: String(i.tahun ?? ''),
+    wisnus: Number(i.wisnus ?? 0),
+    wisman: Number(i.wisman ?? 0),
+  }));
 }

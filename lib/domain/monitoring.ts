@@ -1,16 +1,27 @@
 import * as z from 'zod';
 import type { Caller } from '../contract/caller';
-import { conflict, forbidden, found, invalid } from '../contract/errors';
+import { conflict, forbidden, found, invalid, tooLarge } from '../contract/errors';
 import { kabupatenWithinProvinsi, kdDesaParams, listPage, listPagingQuery, regionName } from '../contract/inputs';
 import { MSG, withFields } from '../contract/messages';
 import { namingRefusal, refusals, whenFieldsValid } from '../contract/validation';
 import { nowMs } from '../platform/clock';
 import { keys, normEmail, regionPart } from '../db/keys';
 import * as store from '../db/reports';
-import { REPORT_FIGURES, ReportChangedError, reports, type ReportFigure, type ReportRecord } from '../db/reports';
+import {
+  categoryCount,
+  REPORT_CATEGORIES,
+  REPORT_FIGURES,
+  ReportChangedError,
+  reports,
+  type ReportCategory,
+  type ReportFigure,
+  type ReportRecord,
+} from '../db/reports';
+import { KATEGORI } from '../db/scores';
 import { readRegionCounters } from '../db/stats';
 import { inUnitOfWork, VillageStaleError } from '../db/unit-of-work';
-import { filteredVillages, getVillage, listVillages, type VillageRecord } from '../db/villages';
+import { filteredVillages, getVillage, getVillages, listVillages, type VillageRecord } from '../db/villages';
+import { column, exportLinkOption, spreadsheet, type Cell, type Column, type ExportFile } from './export';
 
 /**
  * Monitoring (docs/monitoring.md): a village's manager reports each month's figures (visitors,
@@ -119,14 +130,17 @@ export const villageReportsQuery = z
   });
 refusals.add(villageReportsQuery, namingRefusal(MSG.monitoringQueryInvalid));
 
+/** A year in a query: YYYY, from 2000 through this year (WIB). */
+const yearParam = z
+  .string()
+  .regex(/^\d{4}$/)
+  .refine((y) => y >= FIRST_MONTH.slice(0, 4) && y <= thisMonth().slice(0, 4))
+  .meta({ description: 'Year (YYYY), from 2000 through this year', examples: ['2026'] });
+
 /** GET /api/pemantauan/rekap: a year (and a month of it), a region. */
 export const monitoringSummaryQuery = z
   .object({
-    tahun: z
-      .string()
-      .regex(/^\d{4}$/)
-      .refine((y) => y >= FIRST_MONTH.slice(0, 4) && y <= thisMonth().slice(0, 4))
-      .meta({ description: 'Year (YYYY), from 2000 through this year', examples: ['2026'] }),
+    tahun: yearParam,
     bulan: z
       .string()
       .regex(/^(0[1-9]|1[0-2])$/)
@@ -143,6 +157,10 @@ export const missingReportsQuery = listPagingQuery
   .extend({ bulan: queryMonth.meta({ description: 'Month (YYYY-MM), through this month (WIB)', examples: ['2026-04'] }), ...region })
   .refine(kabupatenWithinProvinsi, withinProvince);
 refusals.add(missingReportsQuery, namingRefusal(MSG.monitoringQueryInvalid));
+
+/** The category a village's report counts in: its score's category now, `belum` without a score. */
+const categoryOf = (v: VillageRecord): ReportCategory =>
+  (REPORT_CATEGORIES as readonly string[]).includes(v.kategori ?? '') ? (v.kategori as ReportCategory) : 'belum';
 
 const isOffice = (caller: Caller) => caller.role === 'dinas' || caller.role === 'admin';
 const ownedBy = (village: VillageRecord, caller: Caller) => {
@@ -225,6 +243,7 @@ export async function saveReport(kd: string, bulan: string, input: ReportInput, 
       alasan_cek: reasons.length ? reasons.join('; ') : undefined,
       provinsi: village.provinsi,
       kabupaten: village.kabupaten,
+      kategori: categoryOf(village),
     };
     const next = current
       ? store.changedReport(current, fields)
@@ -296,6 +315,14 @@ const changeOf = (now: Figures, before: Figures) =>
       { selisih: now[f] - before[f], persen: before[f] ? Math.round(((now[f] - before[f]) / before[f]) * 1000) / 10 : null },
     ]),
   ) as Record<ReportFigure, { selisih: number; persen: number | null }>;
+/** The counts of one category in a region-month's counters, by their plain names. */
+const categoryView = (c: Record<string, unknown>, k: ReportCategory) =>
+  Object.fromEntries(SUMS.map((f) => [f, c[categoryCount(k, f)] ?? 0]));
+/** The categories as the answers name them (as GET /api/statistik does: no score is `belum_dinilai`). */
+const CATEGORY_NAMES: Record<ReportCategory, string> = {
+  ...(Object.fromEntries(KATEGORI.map((k) => [k, k])) as Record<(typeof KATEGORI)[number], string>),
+  belum: 'belum_dinilai',
+};
 const regionKeyOf = (r: { provinsi?: unknown; kabupaten?: unknown }) =>
   `${regionPart(String(r.provinsi ?? ''))}#${regionPart(String(r.kabupaten ?? ''))}`;
 
@@ -330,12 +357,23 @@ export async function monitoringSummary(q: z.output<typeof monitoringSummaryQuer
       rows.set(k, (row = { provinsi: String(r.provinsi), kabupaten: String(r.kabupaten), desa: 0, now: new Map(), before: new Map() }));
     return row;
   };
-  for (const r of regions.filter(inScope)) if (Number(r.desa ?? 0) > 0) rowOf(r).desa = Number(r.desa);
+  // per category: the villages in scope today (the statistics' kat_* counters), the reports by the category they were written in
+  const categoryDesa = new Map<ReportCategory, number>(REPORT_CATEGORIES.map((k) => [k, 0]));
+  const byCategory = new Map<string, Map<ReportCategory, Figures>>(months.map((m) => [m, new Map()]));
+  for (const r of regions.filter(inScope)) {
+    if (Number(r.desa ?? 0) > 0) rowOf(r).desa = Number(r.desa);
+    for (const k of REPORT_CATEGORIES) categoryDesa.set(k, categoryDesa.get(k)! + Number(r[`kat_${k}`] ?? 0));
+  }
   const into = (list: store.ReportCounters[], ms: string[], side: 'now' | 'before') => {
     const wanted = new Set(ms);
     for (const c of list.filter((c) => wanted.has(c.bulan) && inScope(c))) {
       const row = rowOf(c);
       row[side].set(c.bulan, addInto(row[side].get(c.bulan) ?? zero(), c));
+      if (side === 'now')
+        for (const k of REPORT_CATEGORIES) {
+          const month = byCategory.get(c.bulan)!;
+          month.set(k, addInto(month.get(k) ?? zero(), categoryView(c, k)));
+        }
     }
   };
   into(now, months, 'now');
@@ -366,8 +404,26 @@ export async function monitoringSummary(q: z.output<typeof monitoringSummaryQuer
     total: period(nowMaps, beforeMaps, months, earlierMonths),
     per_bulan: months.map((m, i) => {
       const p = period(nowMaps, beforeMaps, [m], [earlierMonths[i]!]);
-      return { bulan: m, ...p, belum_lapor: Math.max(0, desa - p.n_lapor) };
+      return {
+        bulan: m,
+        ...p,
+        belum_lapor: Math.max(0, desa - p.n_lapor),
+        per_kategori: REPORT_CATEGORIES.map((k) => {
+          const f = byCategory.get(m)!.get(k) ?? zero();
+          return {
+            kategori: CATEGORY_NAMES[k],
+            desa: categoryDesa.get(k)!,
+            ...f,
+            belum_lapor: Math.max(0, categoryDesa.get(k)! - f.n_lapor),
+          };
+        }),
+      };
     }),
+    per_kategori: REPORT_CATEGORIES.map((k) => ({
+      kategori: CATEGORY_NAMES[k],
+      desa: categoryDesa.get(k)!,
+      ...months.reduce((out, m) => addInto(out, byCategory.get(m)!.get(k) ?? {}), zero()),
+    })),
     wilayah: all.map((r) => ({
       provinsi: r.provinsi,
       kabupaten: r.kabupaten,
@@ -406,6 +462,143 @@ export async function missingReports(q: z.output<typeof missingReportsQuery>) {
       email: v.email,
     }));
   return listPage(rows, { page: q.page ?? 1, limit: q.limit ?? 100 });
+}
+
+/** GET /api/pemantauan/perlu-cek: a year, a region, a page (default 100 rows). */
+export const flaggedReportsQuery = listPagingQuery.extend({ tahun: yearParam, ...region }).refine(kabupatenWithinProvinsi, withinProvince);
+refusals.add(flaggedReportsQuery, namingRefusal(MSG.monitoringQueryInvalid));
+
+/**
+ * GET /api/pemantauan/perlu-cek (dinas, admin): the year's months of the region flagged
+ * `perlu_cek` and not yet verified, in region, village name and month order, one page (default
+ * 100 rows) and `pagination`. The year's reports of the region are one Query of GSI1 (as the
+ * export reads them); the names are read for the flagged villages only.
+ */
+export async function flaggedReports(q: z.output<typeof flaggedReportsQuery>) {
+  const flagged = (await store.reportsOfYear(q.tahun, q)).filter((r) => r.perlu_cek && !r.diverifikasi);
+  const villages = await getVillages(flagged.map((r) => r.kd_desa));
+  const rows = flagged
+    .map((r) => ({
+      kd_desa: r.kd_desa,
+      nama_desa: villages.get(r.kd_desa)?.nama_desa ?? '',
+      provinsi: r.provinsi,
+      kabupaten: r.kabupaten,
+      bulan: r.bulan,
+      wisnus: r.wisnus,
+      wisman: r.wisman,
+      pendapatan: r.pendapatan,
+      tenaga_kerja: r.tenaga_kerja,
+      malam_inap: r.malam_inap ?? null,
+      perlu_cek: true,
+      alasan_cek: r.alasan_cek ?? '',
+      terlambat: r.terlambat,
+      updated_at: r.updated_at,
+    }))
+    .sort(
+      (a, b) =>
+        a.provinsi.localeCompare(b.provinsi) ||
+        a.kabupaten.localeCompare(b.kabupaten) ||
+        a.nama_desa.localeCompare(b.nama_desa) ||
+        a.kd_desa.localeCompare(b.kd_desa) ||
+        a.bulan.localeCompare(b.bulan),
+    );
+  return listPage(rows, { page: q.page ?? 1, limit: q.limit ?? 100 });
+}
+
+/** GET /api/pemantauan/export: a year, a region, the file's format, and `tautan=1` for the link as JSON. */
+export const monitoringExportQuery = z
+  .object({
+    tahun: yearParam,
+    format: z.enum(['xlsx', 'csv']).default('xlsx').meta({ description: 'xlsx (default) or csv' }),
+    ...region,
+    ...exportLinkOption,
+  })
+  .refine(kabupatenWithinProvinsi, withinProvince);
+refusals.add(monitoringExportQuery, namingRefusal(MSG.monitoringQueryInvalid));
+
+/** The most rows one export holds (about the village export's cells at 50,000 villages): a larger one is refused, before reading it. */
+export const MONITORING_EXPORT_MAX_ROWS = 75_000;
+
+/** The export's sheet: one row per village and month (headers as an office reads them). */
+const MONITORING_COLUMNS: readonly Column[] = [
+  column('kd_desa', 'Kode desa', 16),
+  column('nama_desa', 'Nama desa', 24),
+  column('provinsi', 'Provinsi', 22),
+  column('kabupaten', 'Kabupaten', 20),
+  column('bulan', 'Bulan', 10),
+  column('wisnus', 'Wisatawan nusantara', 14, 'number'),
+  column('wisman', 'Wisatawan mancanegara', 14, 'number'),
+  column('pendapatan', 'Pendapatan (Rp)', 18, 'number'),
+  column('tenaga_kerja', 'Tenaga kerja', 12, 'number'),
+  column('malam_inap', 'Malam inap', 12, 'number'),
+  column('kategori', 'Kategori saat lapor', 14),
+  column('terlambat', 'Terlambat', 10, 'yes-no'),
+  column('perlu_cek', 'Perlu cek', 10, 'yes-no'),
+  column('alasan_cek', 'Alasan cek', 40),
+  column('diverifikasi', 'Terverifikasi', 12, 'yes-no'),
+  column('diverifikasi_oleh', 'Diverifikasi oleh', 18),
+  column('diverifikasi_at', 'Diverifikasi', 18, 'date'),
+  column('alasan_koreksi', 'Alasan koreksi', 30),
+  column('catatan', 'Catatan', 40),
+  column('created_at', 'Dilaporkan', 18, 'date'),
+  column('updated_at', 'Diubah', 18, 'date'),
+];
+
+/**
+ * GET /api/pemantauan/export (dinas, admin): the year's reports of the region (none: every
+ * region) as a file, one row per village and month in region, name and month order, a deleted
+ * village's months included (their name empty). The region's report count is read from the
+ * counters first: more than MONITORING_EXPORT_MAX_ROWS is 413 before any report is read.
+ */
+export async function monitoringExport(q: z.output<typeof monitoringExportQuery>): Promise<ExportFile> {
+  const regionPrefix = q.provinsi ? `${regionPart(q.provinsi)}#${q.kabupaten ? `${regionPart(q.kabupaten)}#` : ''}` : '';
+  const inScope = (r: { provinsi?: unknown; kabupaten?: unknown }) => `${regionKeyOf(r)}#`.startsWith(regionPrefix);
+  const months = monthsFrom(`${q.tahun}-01`, `${q.tahun}-12`);
+  // (a kabupaten ends its counters' key: no `#` after it)
+  const keyPrefix = q.kabupaten ? regionPrefix.slice(0, -1) : regionPrefix;
+  const counters = await store.reportCounters(q.tahun, regionPrefix ? months.map((m) => `${m}#${keyPrefix}`) : ['']);
+  const rowCount = counters.filter(inScope).reduce((n, c) => n + Number(c.n_lapor ?? 0), 0);
+  if (rowCount > MONITORING_EXPORT_MAX_ROWS) throw tooLarge(MSG.monitoringExportTooLarge);
+  const [list, villages] = await Promise.all([
+    store.reportsOfYear(q.tahun, q),
+    q.provinsi ? filteredVillages({ provinsi: q.provinsi, kabupaten: q.kabupaten }) : listVillages(),
+  ]);
+  const names = new Map(villages.map((v) => [v.kd_desa, v.nama_desa]));
+  const at = (iso?: string) => (iso ? new Date(iso) : null);
+  const rows = list
+    .map((r) => ({ r, nama: names.get(r.kd_desa) ?? '' }))
+    .sort(
+      (a, b) =>
+        a.r.provinsi.localeCompare(b.r.provinsi) ||
+        a.r.kabupaten.localeCompare(b.r.kabupaten) ||
+        a.nama.localeCompare(b.nama) ||
+        a.r.kd_desa.localeCompare(b.r.kd_desa) ||
+        a.r.bulan.localeCompare(b.r.bulan),
+    )
+    .map(({ r, nama }): Record<string, Cell> => ({
+      kd_desa: r.kd_desa,
+      nama_desa: nama || null,
+      provinsi: r.provinsi,
+      kabupaten: r.kabupaten,
+      bulan: r.bulan,
+      wisnus: r.wisnus,
+      wisman: r.wisman,
+      pendapatan: r.pendapatan,
+      tenaga_kerja: r.tenaga_kerja,
+      malam_inap: r.malam_inap ?? null,
+      kategori: r.kategori ? CATEGORY_NAMES[r.kategori] : null,
+      terlambat: r.terlambat,
+      perlu_cek: r.perlu_cek,
+      alasan_cek: r.alasan_cek ?? null,
+      diverifikasi: r.diverifikasi,
+      diverifikasi_oleh: r.diverifikasi_oleh ?? null,
+      diverifikasi_at: at(r.diverifikasi_at),
+      alasan_koreksi: r.alasan_koreksi ?? null,
+      catatan: r.catatan ?? null,
+      created_at: at(r.created_at),
+      updated_at: at(r.updated_at),
+    }));
+  return spreadsheet(`pemantauan-${q.tahun}`, q.format, rows, MONITORING_COLUMNS, 'Pemantauan');
 }
 
 /** An object without its undefined values (a record as stored). */

@@ -23,6 +23,7 @@ import { nowMs } from '../platform/clock';
 import { config } from '../platform/config';
 import { log } from '../platform/log';
 import { inScope, roundState, today } from './evaluations';
+import { reportReminderPlan } from './monitoring-reminders';
 
 /**
  * Notification mails (docs/evaluations.md#notifications). A write that tells someone
@@ -41,7 +42,7 @@ import { inScope, roundState, today } from './evaluations';
 /** PUT /api/akun/notifikasi: either switch or both; any other key is refused and named (400). */
 export const notificationSwitchesInput = z
   .strictObject({
-    pengingat: z.boolean().optional().meta({ description: 'Reminders before self-assessment closes' }),
+    pengingat: z.boolean().optional().meta({ description: 'Reminders: before self-assessment closes, and of a missing monthly report' }),
     perubahan: z
       .boolean()
       .optional()
@@ -450,6 +451,8 @@ async function planOf(notice: Notice): Promise<Plan> {
       return toOwnerOf(notice.kd_desa, (owner, village) =>
         mails.statusChangedMail(owner.email, to(owner), village, notice.status, notice.keterangan),
       );
+    case 'report_reminder':
+      return reportReminderPlan(notice, to);
     case 'village_handed_over': {
       // both managers, whatever their switches: who may manage the village changed
       const people = await recipients([notice.dari, notice.kepada]);

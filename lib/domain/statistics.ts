@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { MSG } from '../contract/messages';
 import { kabupatenWithinProvinsi, regionFilter } from '../contract/inputs';
 import { REQUEST_STATUSES } from '../db/requests';
+import { yearVisitors, type YearVisitors } from '../db/reports';
 import { KATEGORI } from '../db/scores';
 import { readAccountCounters, readRegionCounters, regionKey, type RegionCounters } from '../db/stats';
 import { VILLAGE_STATUSES } from '../db/statuses';
@@ -21,14 +22,38 @@ refusals.add(statisticsQuery, {
 const num = (r: RegionCounters, key: string) => Number(r[key] ?? 0);
 
 /**
+ * Each province's visitors per year from the monthly reports' counters (docs/monitoring.md):
+ * sums only, visitors only (revenue is never public); a year whose sums are both 0 is left out.
+ */
+function visitorsPerProvince(years: YearVisitors[]) {
+  const out = new Map<string, { provinsi: string; per_tahun: { tahun: number; wisnus: number; wisman: number }[] }>();
+  for (const y of years) {
+    if (y.wisnus === 0 && y.wisman === 0) continue;
+    const key = regionKey({ provinsi: y.provinsi, kabupaten: '' }).SK;
+    const p = out.get(key) ?? { provinsi: y.provinsi, per_tahun: [] };
+    p.per_tahun.push({ tahun: Number(y.tahun), wisnus: y.wisnus, wisman: y.wisman });
+    out.set(key, p);
+  }
+  return [...out.values()]
+    .map((p) => ({ ...p, per_tahun: p.per_tahun.sort((a, b) => a.tahun - b.tahun) }))
+    .sort((a, b) => a.provinsi.localeCompare(b.provinsi, 'id'));
+}
+
+/**
  * The figures a registry publishes, from the counters the writes keep (lib/db/stats.ts):
  * one Query of the region counters (about 500 items for all of Indonesia, whatever the
- * number of villages) and, for admin and dinas, one read of the account counters.
+ * number of villages), in parallel one Query of the provinces' yearly visitors (provinces ×
+ * years) and, for admin and dinas, one read of the account counters. A kabupaten narrows
+ * every figure but the visitors, which are per province: its province's.
  * Names are compared case-insensitively; shown as first written.
  */
 export async function getStatistics(q: z.output<typeof statisticsQuery>, caller: Acting) {
   const office = isCaller(caller) && (caller.role === 'admin' || caller.role === 'dinas');
-  const [all, accounts] = await Promise.all([readRegionCounters(q.provinsi), office ? readAccountCounters() : undefined]);
+  const [all, accounts, years] = await Promise.all([
+    readRegionCounters(q.provinsi),
+    office ? readAccountCounters() : undefined,
+    yearVisitors(q.provinsi),
+  ]);
   // (the province is a key prefix ending in its separator: exact already)
   const regions = q.kabupaten
     ? all.filter((r) => regionKey(r).SK === regionKey({ provinsi: q.provinsi!, kabupaten: q.kabupaten! }).SK)
@@ -74,5 +99,6 @@ export async function getStatistics(q: z.output<typeof statisticsQuery>, caller:
     permintaan: Object.fromEntries(REQUEST_STATUSES.map((s) => [s, total(`req_${s}`)])),
     ...(accounts ? { akun: { terverifikasi: accounts.verified, menunggu: accounts.waiting } } : {}),
     per_bulan: [...months.values()].sort((a, b) => a.bulan.localeCompare(b.bulan)),
+    pengunjung_per_provinsi: visitorsPerProvince(years),
   };
 }

@@ -59,7 +59,7 @@ export function parseMultipart(body: Buffer, contentType: string, limits: Multip
       }
     };
 
-    bb.on('file', (name, stream) => {
+    bb.on('file', (name, stream, info) => {
       // A truncated body errors the file stream too; without a listener that would be uncaught.
       stream.on('error', () => fail(invalid(MSG.multipartInvalid)));
       if (typeof name !== 'string') {
@@ -81,7 +81,7 @@ export function parseMultipart(body: Buffer, contentType: string, limits: Multip
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('limit', () => fail(tooLarge(limits.fileTooLarge ?? MSG.fileTooLarge)));
       stream.on('end', () => {
-        if (!failed) form.files.push({ field, data: Buffer.concat(chunks) });
+        if (!failed) form.files.push({ field, data: Buffer.concat(chunks), ...(info?.filename ? { name: info.filename } : {}) });
       });
     });
     bb.on('field', (name, value, info) => {

@@ -279,3 +279,50 @@ export const assessmentReturnedMail = (to: string, input: NoticeMailInput, round
     ],
     { page: { label: 'Perbaiki penilaian mandiri', href: pages(input.web).village(round.id_evaluasi, village.kd_desa) } },
   );
+
+/** What a monthly-report reminder names (lib/domain/monitoring-reminders.ts). */
+export interface ReportReminderInput {
+  /** The month without a report (YYYY-MM). */
+  bulan: string;
+  /** The second reminder of the month (the 8th). */
+  kedua: boolean;
+  /** The report's deadline (YYYY-MM-DD, the 10th of the month after), and whether it is past. */
+  batas: string;
+  lewat: boolean;
+  villages: Village[];
+}
+
+/** A month "November 2026" as people write it. */
+const namaBulan = (bulan: string) => tanggal(`${bulan}-01`).replace(/^1 /, '');
+
+/** A manager's villages have no report of a month: each named, with its monitoring page (/pemantauan/desa/:kd_desa). */
+export const reportReminderMail = (to: string, input: NoticeMailInput, r: ReportReminderInput): Mail => {
+  const month = namaBulan(r.bulan);
+  const list = r.villages.flatMap((v, i): Part[] => [
+    ...(i ? ['\n'] : []),
+    '• ',
+    { strong: v.nama_desa },
+    ` (${v.kd_desa}): `,
+    { href: `${input.web}/pemantauan/desa/${encodeURIComponent(v.kd_desa)}` },
+  ]);
+  return mailOf(to, `${r.kedua ? 'Pengingat kedua' : 'Pengingat'}: laporan bulanan ${month} belum diisi`, [
+    [`Halo ${input.name},`],
+    [
+      r.villages.length > 1 ? `Laporan bulanan ${r.villages.length} desa Anda untuk ` : 'Laporan bulanan desa Anda untuk ',
+      { strong: month },
+      ' (jumlah wisatawan nusantara dan mancanegara, pendapatan, dan tenaga kerja) belum diisi:',
+    ],
+    list,
+    r.lewat
+      ? ['Batas pelaporan ', { strong: tanggal(r.batas) }, ' sudah lewat. Laporan tetap dapat diisi dan akan ditandai terlambat.']
+      : [
+          'Batas pelaporan: ',
+          { strong: tanggal(r.batas) },
+          '. Laporan yang diisi setelah tanggal itu tetap diterima dan ditandai terlambat.',
+        ],
+    [
+      'Anda menerima pengingat ini karena pengingat aktif di akun Anda. Anda dapat mematikannya di pengaturan notifikasi akun: ',
+      { href: pages(input.web).account() },
+    ],
+  ]);
+};

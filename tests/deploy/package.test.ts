@@ -209,7 +209,7 @@ const MAILING = ['authRequestReset', 'authVerifyAccount', 'notificationsOutbox']
 
 /** A set of rights as text, for comparing. */
 const rightsKey = (needs: readonly string[]) => [...new Set(needs)].sort().join(',');
-const MAINTENANCE = ['imagesBackfill', 'imagesSweep', 'notificationsOutbox'];
+const MAINTENANCE = ['imagesBackfill', 'imagesSweep', 'notificationsOutbox', 'importWorker'];
 
 describe("the functions' IAM roles", () => {
   it('gives each route function the role of its rights, shared only by the routes that need exactly those rights, and each maintenance function its own; Lambda alone may assume them', () => {

@@ -252,6 +252,41 @@ describe('the maintenance functions make only calls their roles allow', () => {
     expect(calls.map((c) => c.command)).toEqual(expect.arrayContaining(['ListObjectsV2Command', 'GetObjectCommand', 'PutObjectCommand']));
   });
 
+  it('importWorker: a file checked, then its rows applied', { timeout: 60_000 }, async () => {
+    const { handler } = await import('../../functions/maintenance/import');
+    const { handler: start } = await import('../../functions/import/start');
+    const { handler: run } = await import('../../functions/import/run');
+    const row = [
+      `Provinsi Hak ${randomUUID().slice(0, 8)}`,
+      'Sleman',
+      'Desa Hak',
+      'Desa Wisata Hak',
+      'Jalan 1',
+      'Pak Kades',
+      '+62 812-1111-2222',
+    ];
+    const file = Buffer.from(
+      `provinsi,kabupaten,nama_desa,nama_popular,alamat,pengelola,nomor_telepon,email\n${[...row, fx.owner.email].join(',')}\n`,
+    );
+    const form = multipart({}, [{ field: 'berkas', data: file, filename: 'desa.csv', contentType: 'text/csv' }]);
+    const started = await start(
+      apiEvent({ method: 'POST', resource: '/api/impor', query: { jenis: 'desa' }, ...form, token: fx.dinas.token }),
+      { awsRequestId: randomUUID() },
+    );
+    expect(started.statusCode).toBe(202);
+    const id = (JSON.parse(started.body) as { data: { id_impor: string } }).data.id_impor;
+    const needs = MAINTENANCE_NEEDS.importWorker!;
+    const context = { getRemainingTimeInMillis: () => 60_000 } as Pick<Context, 'getRemainingTimeInMillis'>;
+    await expectAllowed('importWorker', needs, () => handler(undefined, context));
+    const ran = await run(
+      apiEvent({ method: 'POST', resource: '/api/impor/{id_impor}/jalankan', pathParameters: { id_impor: id }, token: fx.dinas.token }),
+      { awsRequestId: randomUUID() },
+    );
+    expect(ran.statusCode).toBe(202);
+    const calls = await expectAllowed('importWorker', needs, () => handler(undefined, context));
+    expect(calls.map((c) => c.command)).toEqual(expect.arrayContaining(['QueryCommand', 'GetObjectCommand', 'TransactWriteItemsCommand']));
+  });
+
   it("notificationsOutbox: the day's reminders, then a drain of the notices the routes above left", { timeout: 60_000 }, async () => {
     // (what the function runs, in a smaller batch: its own is a minute's worth at SES's rate)
     const { drainOutbox, remindClosingRounds } = await import('../../lib/domain/notifications');

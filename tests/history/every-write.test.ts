@@ -26,6 +26,10 @@ const NO_CHANGE: Record<string, string> = {
   'POST /auth/password': 'issues a reset code, a secret that never enters the history; the reset itself is recorded',
   'POST /auth/password/verify': 'checks a code',
   'POST /api/upload/gambar': 'an upload becomes part of a record when a record claims it; that record’s entry lists it',
+  'POST /api/impor':
+    'stores the file and its import; the worker writes the rows later, each entry naming the import (tests/import/flow.test.ts)',
+  'POST /api/impor/{id_impor}/jalankan':
+    'moves the import to berjalan; the worker writes the rows, each entry naming the import (tests/import/flow.test.ts)',
 };
 
 /** Changes with no field to show (a password reset of an account with no login locks: the password itself is never shown). */

@@ -56,7 +56,11 @@ export async function expectReportCountersMatchRecount(): Promise<void> {
   for (const r of items.filter((i) => String(i.PK).startsWith('LAPORAN#'))) {
     const key = `REKAPLAPORAN#${String(r.bulan).slice(0, 4)}|${r.bulan}#${regionPart(r.provinsi)}#${regionPart(r.kabupaten)}`;
     const c = want.get(key) ?? {};
-    const add = (k: string, n: number) => (c[k] = (c[k] ?? 0) + n);
+    // each count, and the same again under the category the report was written in (none before categories were counted)
+    const add = (k: string, n: number) => {
+      c[k] = (c[k] ?? 0) + n;
+      if (r.kategori) c[`kat_${r.kategori}_${k}`] = (c[`kat_${r.kategori}_${k}`] ?? 0) + n;
+    };
     for (const f of ['wisnus', 'wisman', 'pendapatan', 'tenaga_kerja']) add(f, r[f]);
     add('malam_inap', r.malam_inap ?? 0);
     add('n_malam_inap', r.malam_inap === undefined ? 0 : 1);
@@ -65,9 +69,15 @@ export async function expectReportCountersMatchRecount(): Promise<void> {
     add('n_cek', r.perlu_cek ? 1 : 0);
     add('n_terlambat', r.terlambat ? 1 : 0);
     want.set(key, c);
+    // the province's visitors of the year (GET /api/statistik)
+    const yearKey = `REKAPTAHUN|${regionPart(r.provinsi)}#${String(r.bulan).slice(0, 4)}`;
+    const y = want.get(yearKey) ?? {};
+    y.wisnus = (y.wisnus ?? 0) + r.wisnus;
+    y.wisman = (y.wisman ?? 0) + r.wisman;
+    want.set(yearKey, y);
   }
   const got = new Map<string, Counts>();
-  for (const c of items.filter((i) => String(i.PK).startsWith('REKAPLAPORAN#'))) {
+  for (const c of items.filter((i) => String(i.PK).startsWith('REKAPLAPORAN#') || i.PK === 'REKAPTAHUN')) {
     const counts: Counts = {};
     for (const [k, v] of Object.entries(c)) if (typeof v === 'number') counts[k] = v;
     got.set(`${c.PK}|${c.SK}`, counts);

@@ -33,21 +33,29 @@ const base = (overrides: Partial<ReportRecord> = {}): ReportRecord =>
 const steps = (plan: PlannedStep[]) => plan.map((s) => `${s.step} ${s.op} ${s.key}`);
 
 describe('a report on the unit of work', () => {
-  it('a new month: its record, its history entry in the village’s timeline, its region-month’s counters', () => {
+  it('a new month: its record, its history entry in the village’s timeline, its region-month’s counters, its province’s year, the list version', () => {
     const uow = new UnitOfWork(SYSTEM);
     uow.create(reports, base());
     expect(steps(uow.plan())).toEqual([
       'record put LAPORAN#DESA-1 2026-05',
       expect.stringMatching(/^history put HIST#DESA-1 2026-/),
       'counter update REKAPLAPORAN#2026 2026-05#di yogyakarta#sleman',
+      'counter update REKAPTAHUN di yogyakarta#2026',
+      'list-version update LISTVER#reports',
     ]);
   });
 
-  it('a change within its region and month moves one counter item; the same figures plan nothing at all', () => {
+  it('a change within its region and month moves its counter item (and the year’s visitors); the same figures plan nothing at all', () => {
     const current = base();
     const uow = new UnitOfWork(SYSTEM);
     expect(uow.update(reports, current, changedReport(current, { wisnus: 1200 }))).toBe(true);
     expect(steps(uow.plan()).filter((s) => s.startsWith('counter'))).toEqual([
+      'counter update REKAPLAPORAN#2026 2026-05#di yogyakarta#sleman',
+      'counter update REKAPTAHUN di yogyakarta#2026',
+    ]);
+    const jobs = new UnitOfWork(SYSTEM);
+    jobs.update(reports, current, changedReport(current, { tenaga_kerja: 31 }));
+    expect(steps(jobs.plan()).filter((s) => s.startsWith('counter'))).toEqual([
       'counter update REKAPLAPORAN#2026 2026-05#di yogyakarta#sleman',
     ]);
     const none = new UnitOfWork(SYSTEM);
@@ -72,7 +80,7 @@ describe('a report on the unit of work', () => {
     uow.update(reports, current, changedReport(current, { diverifikasi: true, diverifikasi_oleh: 'dinas1' }), {
       action: 'report.verified',
     });
-    expect(uow.plan().map((s) => s.step)).toEqual(['record', 'history', 'counter']);
+    expect(uow.plan().map((s) => s.step)).toEqual(['record', 'history', 'counter', 'list-version']);
     expect(reportCounts({ ...current, diverifikasi: true })).toEqual({ ...reportCounts(current), n_verifikasi: 1 });
   });
 
@@ -90,6 +98,20 @@ describe('a report on the unit of work', () => {
       n_terlambat: 1,
     });
     expect(reportCounts(base())).toMatchObject({ malam_inap: 0, n_malam_inap: 0 });
+  });
+
+  it('a report written with its village’s category counts again under it (kat_<kategori>_<count>); one written before: in none', () => {
+    const counts = reportCounts({ ...base({ kategori: 'Maju' }), diverifikasi: true });
+    expect(counts).toMatchObject({ n_lapor: 1, kat_Maju_n_lapor: 1, kat_Maju_n_verifikasi: 1, kat_Maju_wisnus: 1000 });
+    expect(Object.keys(counts).filter((k) => k.startsWith('kat_'))).toHaveLength(10);
+    expect(Object.keys(reportCounts(base())).some((k) => k.startsWith('kat_'))).toBe(false);
+    // the village's category changed: the month moves between categories on its next write
+    const current = base({ kategori: 'Maju' });
+    const uow = new UnitOfWork(SYSTEM);
+    uow.update(reports, current, changedReport(current, { kategori: 'Mandiri' }));
+    expect(steps(uow.plan()).filter((s) => s.startsWith('counter'))).toEqual([
+      'counter update REKAPLAPORAN#2026 2026-05#di yogyakarta#sleman',
+    ]);
   });
 });
 

@@ -76,7 +76,7 @@ describe('tourism items from the web app (fromWebAppTourismData)', () => {
     const spec = form({ data: updateTourismInput, ...TOURISM_FORM });
     const read = await spec.read(event, headers, { adapt: fromWebAppTourismData, invalid: namingFields(MSG.tourismDescriptionInvalid) });
     expect(read.body.penginapan).toEqual([{ nama_penginapan: 'Homestay', harga_penginapan: 150000.5, gambar: [URL_A] }]);
-    expect(read.files).toEqual([{ field: 'penginapan', data: Buffer.from('image bytes') }]);
+    expect(read.files).toEqual([{ field: 'penginapan', data: Buffer.from('image bytes'), name: 'photo.png' }]);
   });
 });
 

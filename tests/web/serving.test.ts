@@ -44,6 +44,8 @@ describe('the pages on the API origin (npm start)', () => {
       evaluasi: ['/evaluasi', '/evaluasi/', '/evaluasi/baru', '/evaluasi/01HX/ubah', '/evaluasi/01HX/cetak', '/evaluasi/01HX/desa/3201'],
       statistik: ['/statistik', '/statistik/jawa-tengah?tahun=2026'],
       akun: ['/akun', '/akun/notifikasi'],
+      pemantauan: ['/pemantauan', '/pemantauan/desa/3201', '/pemantauan/desa/DESA-x1?bulan=2026-10'],
+      impor: ['/impor', '/impor/IMP-01HX'],
     };
     expect(Object.keys(paths).sort()).toEqual([...WEB_PAGES].sort());
     for (const [page, list] of Object.entries(paths))

@@ -17,6 +17,7 @@ import { AUTH_DOCS } from './auth';
 import { DOCS_DOCS } from './docs';
 import { EVALUATION_DOCS } from './evaluations';
 import { HISTORY_DOCS } from './history';
+import { IMPORT_DOCS } from './import';
 import { MONITORING_DOCS } from './monitoring';
 import { STATISTICS_DOCS } from './statistics';
 import { REQUEST_DOCS } from './requests';
@@ -46,6 +47,7 @@ export const TAGS = [
     name: 'Pemantauan',
     description: 'Monitoring: each village’s monthly figures (visitors, revenue, jobs), their verification, the region’s totals.',
   },
+  { name: 'Impor', description: 'Bulk import of an office’s spreadsheets: villages and monthly figures, checked first, then applied.' },
   { name: 'Dokumentasi', description: 'This document and its viewer.' },
 ] as const;
 
@@ -63,6 +65,7 @@ export const ROUTE_DOCS: Record<DocumentedRoute, RouteDoc> = {
   ...HISTORY_DOCS,
   ...EVALUATION_DOCS,
   ...MONITORING_DOCS,
+  ...IMPORT_DOCS,
   ...STATISTICS_DOCS,
   ...DOCS_DOCS,
 };

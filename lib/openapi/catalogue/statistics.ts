@@ -34,6 +34,23 @@ const statistics = z
     per_bulan: z
       .array(z.object({ bulan: z.string().meta({ examples: ['2026-11'] }), desa_baru: count, perubahan_kategori: count }))
       .meta({ description: 'Per month: villages registered, and evaluations that changed a category (a first score included)' }),
+    pengunjung_per_provinsi: z
+      .array(
+        z.object({
+          provinsi: z.string(),
+          per_tahun: z.array(
+            z.object({
+              tahun: count.meta({ examples: [2026] }),
+              wisnus: count.meta({ description: 'Domestic visitors (wisatawan nusantara) the villages reported that year' }),
+              wisman: count.meta({ description: 'Foreign visitors (wisatawan mancanegara) the villages reported that year' }),
+            }),
+          ),
+        }),
+      )
+      .meta({
+        description:
+          'Each province’s visitors per year, summed from the villages’ monthly reports (docs/monitoring.md): totals only, never a village’s figures or any revenue. Per province: with kabupaten, its province’s. Years oldest first; a year with no visitors is left out',
+      }),
   })
   .meta({ id: 'Statistics' });
 
@@ -41,7 +58,7 @@ export const STATISTICS_DOCS = {
   'GET /api/statistik': entry('Figures per region: villages, categories, operating statuses, requests, accounts, per month', {
     facts: trips(
       2,
-      'with a token: the token, then one Query of the region counters (without one: list versions ∥ that Query, one round trip; the bench measures it)',
+      'with a token: the token, then one Query of the region counters ∥ one of the provinces’ yearly visitors (without one: list versions ∥ those Queries, one round trip; the bench measures it)',
     ),
     description:
       'Public (an admin or dinas token adds the accounts). Read from counters every write keeps in its own transaction: one Query of about one item per kabupaten, whatever the number of villages. Without a token, a repeat read with If-None-Match answers 304 like the public lists.',

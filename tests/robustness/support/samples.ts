@@ -20,6 +20,9 @@ import { villageBody } from '../../support/villages';
 import { newRound, roundBody, rounds, saveDraft, SIX } from '../../support/evaluations';
 import { handler as uploadEvidence } from '../../../functions/evaluations/evidence-upload';
 import { monthsAgo, report } from '../../support/monitoring';
+import { handler as startImport } from '../../../functions/import/start';
+import { runImportWork } from '../../../lib/domain/import-apply';
+import { getVillage } from '../../../lib/db/villages';
 import {
   newRequest,
   newStatus,
@@ -76,6 +79,39 @@ async function roundWithDraft(ctx: SampleContext, kd: string): Promise<string> {
   return id;
 }
 const image = (field: string): FilePart => ({ field, data: png(), filename: 'foto.png', contentType: 'image/png' });
+
+/** A CSV of the fixture's village exactly as it is stored (its import changes nothing). */
+async function unchangedVillageFile(fx: Fixture): Promise<FilePart> {
+  const v = (await getVillage(fx.village.kd))!;
+  const columns = [
+    'kd_desa',
+    'provinsi',
+    'kabupaten',
+    'nama_desa',
+    'nama_popular',
+    'alamat',
+    'pengelola',
+    'nomor_telepon',
+    'email',
+  ] as const;
+  const quoted = (x: string) => `"${x.replace(/"/g, '""')}"`;
+  const data = Buffer.from(`${columns.join(',')}\n${columns.map((c) => quoted(String(v[c]))).join(',')}\n`);
+  return { field: 'berkas', data, filename: 'desa.csv', contentType: 'text/csv' };
+}
+/** An import of fx.dinas, checked by the worker (`siap`): its id. */
+async function newImport(fx: Fixture): Promise<string> {
+  const form = multipart({}, [await unchangedVillageFile(fx)]);
+  const res = await invoke(startImport, {
+    method: 'POST',
+    resource: '/api/impor',
+    query: { jenis: 'desa' },
+    ...form,
+    token: fx.dinas.token,
+  });
+  if (res.statusCode !== 202) throw new Error(`import failed: ${res.statusCode} ${JSON.stringify(res.body)}`);
+  await runImportWork();
+  return res.body.data.id_impor as string;
+}
 
 /** The samples the catalogue cannot give: a body of a form, a query, a record made for the request. */
 const EXPLICIT: Record<string, Sample> = {
@@ -298,6 +334,28 @@ const EXPLICIT: Record<string, Sample> = {
   },
   'GET /api/pemantauan/rekap': async () => ({ query: { tahun: monthsAgo(1).slice(0, 4), provinsi: 'Jawa Tengah' }, ok: 200 }),
   'GET /api/pemantauan/belum-lapor': async () => ({ query: { bulan: monthsAgo(1), provinsi: 'Jawa Tengah', limit: '10' }, ok: 200 }),
+  'GET /api/pemantauan/perlu-cek': async () => ({
+    query: { tahun: monthsAgo(1).slice(0, 4), provinsi: 'Jawa Tengah', limit: '10' },
+    ok: 200,
+  }),
+  'GET /api/pemantauan/export': async () => ({ query: { tahun: monthsAgo(1).slice(0, 4), provinsi: 'Jawa Tengah' }, ok: 200 }),
+  // a region of its own each time: a reminder goes out once a day per region
+  'POST /api/pemantauan/pengingat': async () => ({ json: { bulan: monthsAgo(1), provinsi: uniqueName('Provinsi Pengingat') }, ok: 202 }),
+
+  // bulk import (docs/import.md): imports of fx.dinas (dinas sees its own), of the fixture's village as it is (applying it writes nothing)
+  'GET /api/impor/template': async () => ({ query: { jenis: 'desa' }, ok: 200 }),
+  'POST /api/impor': async ({ fx }) => ({
+    query: { jenis: 'desa' },
+    form: { files: [await unchangedVillageFile(fx)] },
+    ok: 202,
+  }),
+  'GET /api/impor/{id_impor}': async ({ fx }) => ({ pathParameters: { id_impor: await newImport(fx) }, ok: 200 }),
+  'GET /api/impor/{id_impor}/kesalahan': async ({ fx }) => ({
+    pathParameters: { id_impor: await newImport(fx) },
+    query: { format: 'xlsx' },
+    ok: 200,
+  }),
+  'POST /api/impor/{id_impor}/jalankan': async ({ fx }) => ({ pathParameters: { id_impor: await newImport(fx) }, ok: 202 }),
 
   // users
   'GET /api/users': async () => ({ query: { includeDesa: 'true' }, ok: 200 }),

@@ -19,6 +19,8 @@ export class ApiError extends Error {
 export interface Answer<D> {
   data: D;
   message?: string;
+  /** A paged list's place (`page`, `limit`, `total`, `pages`), where the API sends it. */
+  pagination?: Record<string, number>;
   status: number;
   headers: Headers;
 }
@@ -39,8 +41,15 @@ export async function api<D = unknown>(method: string, path: string, body?: unkn
   } catch {
     throw new ApiError(T.offline, 0);
   }
-  const b = (await r.json().catch(() => ({}))) as { status?: string; data?: D; message?: string; fields?: Record<string, string> };
-  if (r.ok && b.status === 'success') return { data: b.data as D, message: b.message, status: r.status, headers: r.headers };
+  const b = (await r.json().catch(() => ({}))) as {
+    status?: string;
+    data?: D;
+    message?: string;
+    fields?: Record<string, string>;
+    pagination?: Record<string, number>;
+  };
+  if (r.ok && b.status === 'success')
+    return { data: b.data as D, message: b.message, pagination: b.pagination, status: r.status, headers: r.headers };
   if (r.status === 401 && s) sessionExpired();
   throw new ApiError(b.message ?? T.httpFailed(r.status), r.status, b.fields ?? {});
 }

@@ -4,7 +4,7 @@ import { sessionEnded, signIn, signOut, useSession, type Session, type User } fr
 import { T } from './texts';
 
 /** The page's frame: a header with the pages and the account, then the page's own content. */
-export function Layout({ page, children }: { page: 'evaluasi' | 'statistik' | 'akun'; children: ReactNode }) {
+export function Layout({ page, children }: { page: keyof typeof T.nav; children: ReactNode }) {
   const session = useSession();
   return (
     <>
@@ -14,7 +14,7 @@ export function Layout({ page, children }: { page: 'evaluasi' | 'statistik' | 'a
       <header className="top no-print">
         <strong className="brand">{T.appName}</strong>
         <nav aria-label="Halaman">
-          {(['evaluasi', 'statistik', 'akun'] as const).map((p) => (
+          {(Object.keys(T.nav) as (keyof typeof T.nav)[]).map((p) => (
             <a key={p} href={`/${p}`} aria-current={p === page ? 'page' : undefined}>
               {T.nav[p]}
             </a>
