@@ -179,14 +179,24 @@ async function applyImport(claimed: ImportRecord, outOfTime: () => boolean, appl
     const outcomes: Outcome[] = new Array<Outcome>(batch.length);
     let next = 0;
     const who = whoOf(rec);
+    let stopped = false;
     const worker = async () => {
-      while (next < batch.length) {
+      while (!stopped && next < batch.length) {
         const i = next++;
         const row = batch[i]!;
-        outcomes[i] = done.get(row.index) ?? (await applyRow(rec, row, who, region));
+        try {
+          outcomes[i] = done.get(row.index) ?? (await applyRow(rec, row, who, region));
+        } catch (err) {
+          stopped = true;
+          throw err;
+        }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_ROWS, batch.length) }, worker));
+    // every row in flight settles before the run gives up: a row still writing after the run
+    // ended could commit after the next run read the markers (and be counted as unchanged)
+    const settled = await Promise.allSettled(Array.from({ length: Math.min(PARALLEL_ROWS, batch.length) }, worker));
+    const broke = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (broke) throw broke.reason;
     const failed = outcomes.filter((o): o is RowProblem => typeof o === 'object');
     const tally = (k: string) => outcomes.filter((o) => o === k).length;
     const before = rec;
