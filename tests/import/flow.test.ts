@@ -15,6 +15,7 @@ import { IMPORT_LEASE_MS, runImportWork } from '../../lib/domain/import-apply';
 import { setClock } from '../../lib/platform/clock';
 import { invoke, uniqueName } from '../support/api';
 import { withFaultAtNth } from '../support/faults';
+import { workImport } from '../support/imports';
 import { multipart } from '../support/multipart';
 import { expectCountersMatchRecount } from '../support/statistics';
 import { expectReportCountersMatchRecount, monthsAgo, report } from '../support/monitoring';
@@ -55,7 +56,7 @@ async function checked(file: Buffer, token: string, jenis = 'desa'): Promise<str
   const res = await upload(file, token, jenis);
   expect(res.statusCode, JSON.stringify(res.body)).toBe(202);
   const id = res.body.data.id_impor as string;
-  await runImportWork();
+  await workImport(id);
   return id;
 }
 const historyOf = async (id: string) => (await allItems()).filter((i) => String(i.PK).startsWith('HIST#') && i.impor === id);
@@ -107,7 +108,7 @@ describe('bulk import of villages', () => {
     expect(started.statusCode).toBe(202);
     expect(started.body.data.status).toBe('berjalan');
     expect((await jalankan(id, dinas.token)).statusCode).toBe(409);
-    await runImportWork();
+    await workImport(id);
     const done = await status(id, dinas.token);
     expect(done.body.data).toMatchObject({ status: 'selesai', hasil: { dibuat: 2, diubah: 1, tidak_berubah: 0, gagal: 0 } });
     expect(done.body.data.kemajuan).toEqual({ diterapkan: 3, total: 3, persen: 100 });
@@ -126,7 +127,7 @@ describe('bulk import of villages', () => {
     expect((await status(again, dinas.token)).body.data.jumlah).toMatchObject({ valid: 3, dibuat: 0, diubah: 0, tidak_berubah: 3 });
     const before = (await allItems()).filter((i) => !String(i.PK).startsWith('IMPOR#'));
     expect((await jalankan(again, dinas.token)).statusCode).toBe(202);
-    await runImportWork();
+    await workImport(again);
     expect((await status(again, dinas.token)).body.data).toMatchObject({
       status: 'selesai',
       hasil: { tidak_berubah: 3, dibuat: 0, diubah: 0 },
@@ -151,7 +152,8 @@ describe('bulk import of villages', () => {
     expect((await status(second, dinas.token)).body.data.jumlah).toMatchObject({ dibuat: 2 });
     await jalankan(first, dinas.token);
     await jalankan(second, dinas.token);
-    await runImportWork();
+    await workImport(first);
+    await workImport(second);
     expect((await status(first, dinas.token)).body.data.hasil).toMatchObject({ dibuat: 2 });
     expect((await status(second, dinas.token)).body.data.hasil).toMatchObject({ dibuat: 0, tidak_berubah: 2 });
     expect(await villagesIn(provinsi)).toHaveLength(2);
@@ -234,7 +236,7 @@ describe('bulk import of monthly figures', () => {
     expect(seen).toMatchObject({ status: 'siap', jumlah: { baris: 4, valid: 3, ditolak: 1, dibuat: 2, diubah: 1 } });
     expect(seen.baris_ditolak.baris).toEqual([{ baris: 5, kolom: 'nama_desa', pesan: MSG.importRowVillageNotFound }]);
     expect((await jalankan(id, dinas.token)).statusCode).toBe(202);
-    await runImportWork();
+    await workImport(id);
     expect((await status(id, dinas.token)).body.data).toMatchObject({ status: 'selesai', hasil: { dibuat: 2, diubah: 1 } });
     const months = (await allItems()).filter((i) => i.PK === `LAPORAN#${kd}`).sort((a, b) => String(a.SK).localeCompare(String(b.SK)));
     expect(months.map((m) => [m.bulan, m.wisnus, m.diverifikasi, m.terlambat])).toEqual([
@@ -251,7 +253,7 @@ describe('bulk import of monthly figures', () => {
     expect((await status(again, dinas.token)).body.data.jumlah).toMatchObject({ valid: 3, tidak_berubah: 3 });
     const before = (await allItems()).filter((i) => !String(i.PK).startsWith('IMPOR#'));
     await jalankan(again, dinas.token);
-    await runImportWork();
+    await workImport(again);
     expect((await status(again, dinas.token)).body.data.status).toBe('selesai');
     expect((await allItems()).filter((i) => !String(i.PK).startsWith('IMPOR#'))).toEqual(before);
     expect(await historyOf(again)).toHaveLength(0);

@@ -14,7 +14,7 @@ import '../support/offline-table';
 import type { Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../lib/contract/messages';
-import { runImportWork } from '../../lib/domain/import-apply';
+import { workImport } from '../support/imports';
 import { uniqueName } from '../support/api';
 import { browserTestRuns, openBrowser } from '../support/browser';
 import { OFFLINE_START_TIMEOUT_MS, sharedOffline, WEB_BUILD_TIMEOUT_MS, type Offline } from '../support/offline';
@@ -99,8 +99,9 @@ describe.skipIf(!runs)('/impor in headless chromium', () => {
       await button('Unggah dan periksa').click();
       await page.locator('[data-checking]').waitFor();
       expect(page.url()).toMatch(new RegExp(`^${base}/impor/IMP-`));
+      const id = page.url().split('/impor/')[1]!;
       await check('memeriksa');
-      await runImportWork();
+      await workImport(id);
       await page.locator('[data-status="siap"]').waitFor();
       expect(await page.textContent('[data-counts]')).toBe('3 baris: 2 akan dibuat, 0 diubah, 0 tidak berubah, 1 ditolak.');
       const refused = page.locator('[data-problems="ditolak"] tr[data-baris="4"]');
@@ -116,7 +117,7 @@ describe.skipIf(!runs)('/impor in headless chromium', () => {
       await page.locator('[data-status="berjalan"] progress').waitFor();
       expect(await page.textContent('[data-status="berjalan"]')).toContain('0 dari 2 baris diterapkan (0%)');
       await check('berjalan');
-      await runImportWork();
+      await workImport(id);
       await page.locator('[data-status="selesai"]').waitFor();
       expect(await page.textContent('[data-outcome]')).toBe('2 dibuat, 0 diubah, 0 tidak berubah, 0 gagal.');
       expect(await page.textContent('[data-status="selesai"]')).toContain('1 baris ditolak saat pemeriksaan');

@@ -21,7 +21,7 @@ import { newRound, roundBody, rounds, saveDraft, SIX } from '../../support/evalu
 import { handler as uploadEvidence } from '../../../functions/evaluations/evidence-upload';
 import { monthsAgo, report } from '../../support/monitoring';
 import { handler as startImport } from '../../../functions/import/start';
-import { runImportWork } from '../../../lib/domain/import-apply';
+import { workImport } from '../../support/imports';
 import { getVillage } from '../../../lib/db/villages';
 import {
   newRequest,
@@ -109,8 +109,9 @@ async function newImport(fx: Fixture): Promise<string> {
     token: fx.dinas.token,
   });
   if (res.statusCode !== 202) throw new Error(`import failed: ${res.statusCode} ${JSON.stringify(res.body)}`);
-  await runImportWork();
-  return res.body.data.id_impor as string;
+  const id = res.body.data.id_impor as string;
+  await workImport(id);
+  return id;
 }
 
 /** The samples the catalogue cannot give: a body of a form, a query, a record made for the request. */
