@@ -10,6 +10,7 @@ import {
   exists,
   fieldMissing,
   gt,
+  gte,
   ifAbsent,
   keyQuery,
   notExists,
@@ -322,6 +323,12 @@ export async function filteredVillages(f: VillageFilter): Promise<VillageRecord[
     .flat()
     .map((item) => villages.fromItem(item))
     .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.kd_desa.localeCompare(b.kd_desa));
+}
+
+/** The villages created at or after `at` (GSI1 lists them by creation), those being deleted left out. */
+export async function villagesCreatedSince(at: string): Promise<VillageRecord[]> {
+  const items = await queryAll(keyQuery({ index: GSI1, pk: ['GSI1PK', LIST.villages], sk: gte('GSI1SK', at) }));
+  return items.map((item) => villages.fromItem(item)).filter((v) => !v.deleting);
 }
 
 /** The Queries of GSI3 that read a region's villages (one per category, or the one named), narrowed by key to the region. */

@@ -15,7 +15,7 @@ import { nowIso, nowMs } from '../platform/clock';
 import { log } from '../platform/log';
 import { putImportObject, readImportObject } from '../storage/imports';
 import { SHOWN_PROBLEMS, type StoredProblems } from './import';
-import { checkRows, countsOfCheck, matchVillage, regionReader, sameReport, type PlannedRow } from './import-check';
+import { checkRows, countsOfCheck, createdSinceReader, matchVillage, sameReport, type PlannedRow, type RegionReader } from './import-check';
 import { checkReasons } from './monitoring';
 
 /**
@@ -35,6 +35,8 @@ export const IMPORT_BATCH = 25;
 export const IMPORT_LEASE_MS = 90_000;
 /** Runs in a row that stop on an error before the import is `gagal`. */
 export const IMPORT_MAX_FAILED_RUNS = 5;
+/** Writers' clocks may differ a little: villages created this long before the upload are read too. */
+const CLOCK_MARGIN_MS = 5 * 60_000;
 /** Rows of a batch applied at once. */
 const PARALLEL_ROWS = 4;
 
@@ -162,8 +164,9 @@ type Outcome = 'dibuat' | 'diubah' | 'tidak_berubah' | RowProblem;
  */
 async function applyImport(claimed: ImportRecord, outOfTime: () => boolean, applied: (n: number) => void): Promise<boolean> {
   const plan = await planOf(claimed.id_impor);
-  // the regions' villages as this run first reads them: a new row's village that appeared since the check is matched
-  const region = regionReader();
+  // a new row is matched against the villages created since its file was uploaded (the check matched the
+  // others): a second import of the same file, or a registration meanwhile, never creates a village twice
+  const region = createdSinceReader(new Date(Date.parse(claimed.created_at) - CLOCK_MARGIN_MS).toISOString());
   let rec = claimed;
   while (rec.diterapkan < plan.length) {
     if (outOfTime()) {
@@ -235,7 +238,7 @@ async function applyImport(claimed: ImportRecord, outOfTime: () => boolean, appl
 const rowProblem = (row: PlannedRow, kolom: string | null, pesan: string): RowProblem => ({ baris: row.baris, kolom, pesan });
 
 /** Applies one row in its own unit of work, comparing with the table first: what it did. */
-function applyRow(rec: ImportRecord, row: PlannedRow, who: Recorded, region: ReturnType<typeof regionReader>): Promise<Outcome> {
+function applyRow(rec: ImportRecord, row: PlannedRow, who: Recorded, region: RegionReader): Promise<Outcome> {
   return row.desa ? applyVillageRow(rec, row, who, region) : applyReportRow(rec, row, who);
 }
 
@@ -243,12 +246,7 @@ function applyRow(rec: ImportRecord, row: PlannedRow, who: Recorded, region: Ret
  * A village row. A new one whose village appeared since the check (the same file imported twice, both then run; a
  * registration meanwhile) is matched by name as the check would have, so it is never created twice.
  */
-async function applyVillageRow(
-  rec: ImportRecord,
-  planned: PlannedRow,
-  who: Recorded,
-  region: ReturnType<typeof regionReader>,
-): Promise<Outcome> {
+async function applyVillageRow(rec: ImportRecord, planned: PlannedRow, who: Recorded, region: RegionReader): Promise<Outcome> {
   const fields = planned.desa!;
   let row = planned;
   if (!row.kd) {

@@ -3,9 +3,9 @@ import type { ImportRecord } from '../db/imports';
 import { normEmail, regionPart } from '../db/keys';
 import { reports, type ReportRecord } from '../db/reports';
 import { users as userEntity } from '../db/users';
-import { filteredVillages, getVillages, type VillageRecord } from '../db/villages';
+import { filteredVillages, getVillages, villagesCreatedSince, type VillageRecord } from '../db/villages';
 import { changesNothing } from '../db/history';
-import type { ImportKind, ReportRow, RowProblem, VillageRow } from '../import/types';
+import type { ImportKind, ReportFields, ReportRow, RowProblem, VillageRow } from '../import/types';
 import { isReportMonth, reportInput } from './monitoring';
 import { villageInput, type VillageInput } from './villages';
 
@@ -29,16 +29,6 @@ export interface PlannedRow {
   desa?: VillageInput;
   laporan?: ReportFields;
 }
-export interface ReportFields {
-  bulan: string;
-  wisnus: number;
-  wisman: number;
-  pendapatan: number;
-  tenaga_kerja: number;
-  malam_inap?: number;
-  catatan?: string;
-}
-
 export interface CheckResult {
   baris: number;
   plan: PlannedRow[];
@@ -54,10 +44,13 @@ export const normName = (s: string) =>
     .trim();
 const regionOf = (provinsi: string, kabupaten: string) => `${regionPart(provinsi)}#${regionPart(kabupaten)}`;
 
+/** A region's villages as a match sees them. */
+export type RegionReader = (provinsi: string, kabupaten: string) => Promise<VillageRecord[]>;
+
 /** The villages of regions, read once per region (the filtered lists' index: only that region's villages). */
-export function regionReader() {
+export function regionReader(): RegionReader {
   const cache = new Map<string, Promise<VillageRecord[]>>();
-  return (provinsi: string, kabupaten: string) => {
+  return (provinsi, kabupaten) => {
     const k = regionOf(provinsi, kabupaten);
     let got = cache.get(k);
     if (!got) {
@@ -70,13 +63,33 @@ export function regionReader() {
   };
 }
 
+/**
+ * The villages created since `at`, read once (one Query of the list by creation) and grouped by
+ * region: what an apply run must still match a new row against, since the check matched every
+ * village that existed when it ran.
+ */
+export function createdSinceReader(at: string): RegionReader {
+  let byRegion: Promise<Map<string, VillageRecord[]>> | undefined;
+  return async (provinsi, kabupaten) => {
+    byRegion ??= villagesCreatedSince(at).then((vs) => {
+      const m = new Map<string, VillageRecord[]>();
+      for (const v of vs) {
+        const k = regionOf(v.provinsi, v.kabupaten);
+        m.set(k, [...(m.get(k) ?? []), v]);
+      }
+      return m;
+    });
+    return (await byRegion).get(regionOf(provinsi, kabupaten)) ?? [];
+  };
+}
+
 type Match = { kd: string; village: VillageRecord } | { problem: RowProblem } | { none: true };
 
 /** The village a row names: by `kd_desa`, else by name within its region (none, one, or ambiguous). */
 export async function matchVillage(
   row: { baris: number; kd_desa?: string; nama_desa?: string; provinsi?: string; kabupaten?: string },
   byCode: Map<string, VillageRecord>,
-  region: ReturnType<typeof regionReader>,
+  region: RegionReader,
 ): Promise<Match> {
   const kd = row.kd_desa?.trim();
   if (kd) {
@@ -107,7 +120,7 @@ export async function checkRows(kind: ImportKind, rows: readonly (VillageRow | R
   return kind === 'desa' ? checkVillages(rows as VillageRow[], byCode, region) : checkReports(rows as ReportRow[], byCode, region);
 }
 
-async function checkVillages(rows: VillageRow[], byCode: Map<string, VillageRecord>, region: ReturnType<typeof regionReader>) {
+async function checkVillages(rows: VillageRow[], byCode: Map<string, VillageRecord>, region: RegionReader) {
   const problems: RowProblem[] = [];
   const plan: PlannedRow[] = [];
   const parsed: { row: VillageRow; fields: VillageInput }[] = [];
@@ -176,7 +189,7 @@ export const sameReport = (r: ReportRecord, f: ReportFields) =>
   r.malam_inap === f.malam_inap &&
   (r.catatan ?? undefined) === f.catatan;
 
-async function checkReports(rows: ReportRow[], byCode: Map<string, VillageRecord>, region: ReturnType<typeof regionReader>) {
+async function checkReports(rows: ReportRow[], byCode: Map<string, VillageRecord>, region: RegionReader) {
   const problems: RowProblem[] = [];
   const valid: { row: ReportRow; fields: ReportFields; kd: string }[] = [];
   const seen = new Map<string, number>();

@@ -23,13 +23,8 @@ export interface VillageRow {
   longitude?: number;
 }
 
-/** A monthly report row (jenis=laporan): kd_desa, or nama_desa + provinsi + kabupaten; the month; the figures of lib/domain/monitoring.ts reportInput. */
-export interface ReportRow {
-  baris: number;
-  kd_desa?: string;
-  nama_desa?: string;
-  provinsi?: string;
-  kabupaten?: string;
+/** A month's figures as a row gives them (lib/domain/monitoring.ts reportInput, plus the month). */
+export interface ReportFields {
   bulan: string;
   wisnus: number;
   wisman: number;
@@ -37,6 +32,15 @@ export interface ReportRow {
   tenaga_kerja: number;
   malam_inap?: number;
   catatan?: string;
+}
+
+/** A monthly report row (jenis=laporan): kd_desa, or nama_desa + provinsi + kabupaten; the month and its figures. */
+export interface ReportRow extends ReportFields {
+  baris: number;
+  kd_desa?: string;
+  nama_desa?: string;
+  provinsi?: string;
+  kabupaten?: string;
 }
 
 export type ImportRow = VillageRow | ReportRow;
