@@ -8,14 +8,25 @@ import { keys, normEmail } from '../db/keys';
 import * as reportStore from '../db/reports';
 import { ReportChangedError, reports } from '../db/reports';
 import { getUserByEmail } from '../db/users';
+import { getVillageDescription, recordVillageDescriptionChange } from '../db/village-descriptions';
 import { inUnitOfWork, RaceLostError, VillageStaleError } from '../db/unit-of-work';
 import { getVillage, recordNewVillage, recordVillageChange, slugToTry } from '../db/villages';
 import type { RowProblem } from '../import/types';
 import { nowIso, nowMs } from '../platform/clock';
 import { log } from '../platform/log';
 import { putImportObject, readImportObject } from '../storage/imports';
+import { writeWithImages } from './image-writes';
 import { SHOWN_PROBLEMS, type StoredProblems } from './import';
-import { checkRows, countsOfCheck, createdSinceReader, matchVillage, sameReport, type PlannedRow, type RegionReader } from './import-check';
+import {
+  checkRows,
+  coordinatesMove,
+  countsOfCheck,
+  createdSinceReader,
+  matchVillage,
+  sameReport,
+  type PlannedRow,
+  type RegionReader,
+} from './import-check';
 import { checkReasons } from './monitoring';
 
 /**
@@ -258,14 +269,17 @@ async function applyVillageRow(rec: ImportRecord, planned: PlannedRow, who: Reco
     }
   }
   const base = slugify(fields.nama_popular);
-  return inUnitOfWork(who, async (uow, attempt): Promise<Outcome> => {
+  // the coordinates are a second write (the description's copy on the village item is one more update of that item,
+  // which a transaction may hold only once); the row's marker goes with the last write that changes something
+  const coordinates = row.kd && row.koordinat && coordinatesMove(await getVillageDescription(row.kd, true), row.koordinat);
+  const village = await inUnitOfWork(who, async (uow, attempt): Promise<Outcome> => {
     if (row.kd) {
       const current = await getVillage(row.kd, true);
       if (!current) return rowProblem(row, 'kd_desa', MSG.importRowVillageGone);
       if (current.email !== normEmail(fields.email)) return rowProblem(row, 'email', MSG.importRowOwnerChanged);
       const slug = base === slugify(current.nama_popular) ? current.slug : await slugToTry(base, attempt.lost);
       if (recordVillageChange(uow, current, fields, slug, 'village.updated') === current) return 'tidak_berubah';
-      uow.include(appliedRowMarker(rec.id_impor, row.index, 'diubah'), () => new RowAppliedError());
+      if (!coordinates) uow.include(appliedRowMarker(rec.id_impor, row.index, 'diubah'), () => new RowAppliedError());
       return 'diubah';
     }
     const owner = await getUserByEmail(fields.email);
@@ -275,6 +289,17 @@ async function applyVillageRow(rec: ImportRecord, planned: PlannedRow, who: Reco
     recordNewVillage(uow, fields, await slugToTry(base, attempt.lost));
     uow.include(appliedRowMarker(rec.id_impor, row.index, 'dibuat'), () => new RowAppliedError());
     return 'dibuat';
+  });
+  if (!coordinates || typeof village === 'object') return village;
+  // (no image changes: the unit of work still needs the image source a description's write declares)
+  return writeWithImages({ kd: row.kd!, callerId: Number(rec.oleh_id) }, who, async (uow): Promise<Outcome> => {
+    const current = await getVillageDescription(row.kd!, true);
+    const moves = coordinatesMove(current, row.koordinat!);
+    if (moves)
+      recordVillageDescriptionChange(uow, current!, { ...current!, ...row.koordinat!, version: current!.version + 1, updated_at: uow.at });
+    if (!moves && village === 'tidak_berubah') return 'tidak_berubah';
+    uow.include(appliedRowMarker(rec.id_impor, row.index, 'diubah'), () => new RowAppliedError());
+    return 'diubah';
   });
 }
 

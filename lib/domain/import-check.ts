@@ -5,6 +5,7 @@ import { reports, type ReportRecord } from '../db/reports';
 import { users as userEntity } from '../db/users';
 import { filteredVillages, getVillages, villagesCreatedSince, type VillageRecord } from '../db/villages';
 import { changesNothing } from '../db/history';
+import { villageDescriptions, type VillageDescriptionRecord } from '../db/village-descriptions';
 import type { ImportKind, ReportFields, ReportRow, RowProblem, VillageRow } from '../import/types';
 import { isReportMonth, reportInput } from './monitoring';
 import { villageInput, type VillageInput } from './villages';
@@ -27,7 +28,13 @@ export interface PlannedRow {
   aksi: PlannedAction;
   /** desa: the eight fields, parsed; laporan: the month and figures. */
   desa?: VillageInput;
+  /** desa: the coordinates to set on the matched village's description (given, and it has one that differs). */
+  koordinat?: Coordinates;
   laporan?: ReportFields;
+}
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
 }
 export interface CheckResult {
   baris: number;
@@ -132,6 +139,7 @@ async function checkVillages(rows: VillageRow[], byCode: Map<string, VillageReco
   }
   const owners = await userEntity.getMany([...new Set(parsed.map((p) => normEmail(p.fields.email)))]);
   const seen = new Map<string, number>();
+  const moved: [PlannedRow, Coordinates][] = [];
   for (const { row, fields } of parsed) {
     const match = await matchVillage(row, byCode, region);
     if ('problem' in match) {
@@ -153,7 +161,16 @@ async function checkVillages(rows: VillageRow[], byCode: Map<string, VillageReco
         continue;
       }
       const unchanged = changesNothing(match.village, { ...match.village, ...fields, email });
-      plan.push({ index: plan.length, baris: row.baris, kd: match.kd, aksi: unchanged ? 'tidak_berubah' : 'diubah', desa: fields });
+      const planned: PlannedRow = {
+        index: plan.length,
+        baris: row.baris,
+        kd: match.kd,
+        aksi: unchanged ? 'tidak_berubah' : 'diubah',
+        desa: fields,
+      };
+      if (row.latitude !== undefined && row.longitude !== undefined)
+        moved.push([planned, { latitude: row.latitude, longitude: row.longitude }]);
+      plan.push(planned);
       continue;
     }
     const owner = owners.get(email);
@@ -167,8 +184,25 @@ async function checkVillages(rows: VillageRow[], byCode: Map<string, VillageReco
     if (refused) problems.push({ baris: row.baris, kolom: 'email', pesan: refused });
     else plan.push({ index: plan.length, baris: row.baris, aksi: 'dibuat', desa: fields });
   }
+  await withCoordinates(moved);
   return { plan, problems };
 }
+
+/**
+ * A matched village's coordinates are its description's: set where it has one and they differ (the row is then
+ * `diubah`). A village without a description (a new one too) keeps none: a description has fields an import does
+ * not carry.
+ */
+async function withCoordinates(rows: [PlannedRow, Coordinates][]): Promise<void> {
+  const descriptions = await villageDescriptions.getMany(rows.map(([r]) => r.kd!));
+  for (const [row, at] of rows) {
+    if (!coordinatesMove(descriptions.get(row.kd!), at)) continue;
+    row.koordinat = at;
+    row.aksi = 'diubah';
+  }
+}
+export const coordinatesMove = (d: VillageDescriptionRecord | undefined, at: Coordinates) =>
+  !!d && (d.latitude !== at.latitude || d.longitude !== at.longitude);
 
 /** The figures and note a report row sets (an empty note is none). */
 export const reportFieldsOf = (row: ReportRow): ReportFields => ({

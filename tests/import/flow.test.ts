@@ -10,6 +10,7 @@ import { handler as get } from '../../functions/import/get';
 import { handler as list } from '../../functions/import/list';
 import { handler as run } from '../../functions/import/run';
 import { handler as errors } from '../../functions/import/errors';
+import { handler as createDescription } from '../../functions/village-descriptions/create';
 import { MSG } from '../../lib/contract/messages';
 import { IMPORT_LEASE_MS, runImportWork } from '../../lib/domain/import-apply';
 import { setClock } from '../../lib/platform/clock';
@@ -257,5 +258,63 @@ describe('bulk import of monthly figures', () => {
     expect((await status(again, dinas.token)).body.data.status).toBe('selesai');
     expect((await allItems()).filter((i) => !String(i.PK).startsWith('IMPOR#'))).toEqual(before);
     expect(await historyOf(again)).toHaveLength(0);
+  });
+});
+
+describe('coordinates of imported villages', () => {
+  it('set the village description’s (an entry of its own, after the village’s); a village without a description keeps none', async () => {
+    const provinsi = uniqueName('Provinsi Koordinat');
+    const [dinas, owner] = await Promise.all([makeUser('dinas'), makeUser('pengelola')]);
+    const asRow = (nama: string) => ({
+      provinsi,
+      kabupaten: 'Sleman',
+      nama_desa: nama,
+      nama_popular: `Desa Wisata ${nama}`,
+      alamat: 'Jalan Desa 1',
+      pengelola: 'Pak Kades',
+      nomor_telepon: '+62 812-1111-2222',
+    });
+    const [onlyPlace, both, bare] = await Promise.all(
+      ['Hanya Lokasi', 'Lokasi Alamat', 'Tanpa Deskripsi'].map((n) => makeVillage(owner, asRow(n))),
+    );
+    for (const v of [onlyPlace!, both!]) {
+      const vd = { kd_desa: v.kd_desa, lokasi_desa: 'L', deskripsi_desa: 'D', jenis_desa: 'Alam', latitude: -7, longitude: 110 };
+      const made = await invoke(createDescription, {
+        method: 'POST',
+        resource: '/api/deskripsi-desa',
+        ...multipart({ data: JSON.stringify(vd) }),
+        token: owner.token,
+      });
+      expect(made.statusCode, JSON.stringify(made.body)).toBe(201);
+    }
+    const file = Buffer.from(
+      [
+        `${HEADER},latitude,longitude`,
+        [...villageRow(provinsi, 'Hanya Lokasi', owner.email), '-7.5', '110.25'].join(','),
+        [...villageRow(provinsi, 'Lokasi Alamat', owner.email, 'Alamat Baru'), '-8', '111'].join(','),
+        [...villageRow(provinsi, 'Tanpa Deskripsi', owner.email), '-7.5', '110.25'].join(','),
+      ].join('\n') + '\n',
+    );
+    const id = await checked(file, dinas.token);
+    expect((await status(id, dinas.token)).body.data.jumlah).toMatchObject({ valid: 3, diubah: 2, tidak_berubah: 1 });
+    expect((await jalankan(id, dinas.token)).statusCode).toBe(202);
+    await workImport(id);
+    expect((await status(id, dinas.token)).body.data.hasil).toMatchObject({ dibuat: 0, diubah: 2, tidak_berubah: 1, gagal: 0 });
+    const description = async (kd: string) => (await allItems()).find((i) => i.PK === `DESA#${kd}` && i.SK === 'DESKDESA');
+    expect(await description(onlyPlace!.kd_desa)).toMatchObject({ latitude: -7.5, longitude: 110.25, version: 2 });
+    expect(await description(both!.kd_desa)).toMatchObject({ latitude: -8, longitude: 111 });
+    expect(await description(bare!.kd_desa)).toBeUndefined();
+    const entries = await historyOf(id);
+    expect(entries.map((e) => `${e.kd_desa} ${e.action}`).sort()).toEqual(
+      [
+        `${onlyPlace!.kd_desa} village_description.updated`,
+        `${both!.kd_desa} village.updated`,
+        `${both!.kd_desa} village_description.updated`,
+      ].sort(),
+    );
+
+    // the same file again: nothing to change
+    const again = await checked(file, dinas.token);
+    expect((await status(again, dinas.token)).body.data.jumlah).toMatchObject({ valid: 3, diubah: 0, tidak_berubah: 3 });
   });
 });
