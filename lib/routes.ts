@@ -129,6 +129,10 @@ const villageDescriptionChange = descriptionChange('villageDescription', MSG.pen
 const evaluationOffice = role(['dinas', 'admin'], MSG.officeOnlyEvaluation);
 /** A spreadsheet of many villages at once: up to API Gateway's 29 s, with more CPU for the file. */
 const wholeExport = { timeout: 28, memorySize: 2048 } as const;
+/** A village's months are reported and read by its manager and the offices (docs/monitoring.md). */
+const monthReporters = role(['pengelola', 'dinas', 'admin'], MSG.forbiddenRole);
+/** Monitoring's verifying, summing up, lists, export and reminders are the offices'. */
+const monitoringOffice = role(['dinas', 'admin'], MSG.officeOnlyMonitoring);
 /** Bulk import (docs/import.md) is the offices'. */
 const importOffice = role(['dinas', 'admin'], MSG.importOfficeOnly);
 /** Village statuses are written by dinas only. */
@@ -388,43 +392,31 @@ export const ROUTES = {
   'GET /api/wilayah': { fn: 'regions', handler: 'evaluations/regions', access: ANY_TOKEN },
 
   // monitoring: each village's monthly figures (docs/monitoring.md); the owner reports, the office verifies and corrects
-  'PUT /api/pemantauan/desa/{kd_desa}/{bulan}': {
-    fn: 'monitoringSave',
-    handler: 'monitoring/save',
-    access: role(['pengelola', 'dinas', 'admin'], MSG.forbiddenRole),
-  },
+  'PUT /api/pemantauan/desa/{kd_desa}/{bulan}': { fn: 'monitoringSave', handler: 'monitoring/save', access: monthReporters },
   'POST /api/pemantauan/desa/{kd_desa}/{bulan}/verifikasi': {
     fn: 'monitoringVerify',
     handler: 'monitoring/verify',
-    access: role(['dinas', 'admin'], MSG.officeOnlyMonitoring),
+    access: monitoringOffice,
   },
-  'GET /api/pemantauan/desa/{kd_desa}': {
-    fn: 'monitoringVillage',
-    handler: 'monitoring/village',
-    access: role(['pengelola', 'dinas', 'admin'], MSG.forbiddenRole),
-  },
-  'GET /api/pemantauan/rekap': {
-    fn: 'monitoringSummary',
-    handler: 'monitoring/summary',
-    access: role(['dinas', 'admin'], MSG.officeOnlyMonitoring),
-  },
+  'GET /api/pemantauan/desa/{kd_desa}': { fn: 'monitoringVillage', handler: 'monitoring/village', access: monthReporters },
+  'GET /api/pemantauan/rekap': { fn: 'monitoringSummary', handler: 'monitoring/summary', access: monitoringOffice },
   'GET /api/pemantauan/belum-lapor': {
     fn: 'monitoringMissing',
     handler: 'monitoring/missing',
-    access: role(['dinas', 'admin'], MSG.officeOnlyMonitoring),
+    access: monitoringOffice,
     needs: ['GSI1', 'GSI3'], // every village, or a region's
   },
   // the year's flagged months not yet verified (one Query of the reports' GSI1, names of the flagged villages)
   'GET /api/pemantauan/perlu-cek': {
     fn: 'monitoringFlagged',
     handler: 'monitoring/flagged',
-    access: role(['dinas', 'admin'], MSG.officeOnlyMonitoring),
+    access: monitoringOffice,
     needs: ['GSI1'],
   },
   'GET /api/pemantauan/export': {
     fn: 'monitoringExport',
     handler: 'monitoring/export',
-    access: role(['dinas', 'admin'], MSG.officeOnlyMonitoring),
+    access: monitoringOffice,
     ...wholeExport, // a year of every village's months
     needs: ['GSI1', 'GSI3', 'exports'], // the year's reports, the villages' names (every village, or a region's)
   },
@@ -432,7 +424,7 @@ export const ROUTES = {
   'POST /api/pemantauan/pengingat': {
     fn: 'monitoringRemind',
     handler: 'monitoring/remind',
-    access: role(['dinas', 'admin'], MSG.officeOnlyMonitoring),
+    access: monitoringOffice,
     needs: ['GSI1', 'GSI3'], // every village, or a region's
   },
 

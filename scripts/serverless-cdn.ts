@@ -108,6 +108,16 @@ function behavior(b: CdnBehavior) {
   };
 }
 
+/** A behavior of files in the bucket (`origin`: images or pages): GET and HEAD, cached as the files' Cache-Control says. */
+const bucketReads = (pattern: string, origin: 'images' | 'web') => ({
+  PathPattern: pattern,
+  TargetOriginId: origin,
+  ViewerProtocolPolicy: 'redirect-to-https',
+  AllowedMethods: ['GET', 'HEAD'],
+  CachedMethods: ['GET', 'HEAD'],
+  CachePolicyId: MANAGED.cachingOptimized,
+});
+
 /**
  * A behavior of the pages' files in the bucket: GET and HEAD, kept as the files' Cache-Control
  * says (html: revalidated; hashed assets: a year), compressed by CloudFront (the bucket holds
@@ -115,12 +125,7 @@ function behavior(b: CdnBehavior) {
  */
 function webBehavior(pattern: string, rewrite: boolean) {
   return {
-    PathPattern: pattern,
-    TargetOriginId: 'web',
-    ViewerProtocolPolicy: 'redirect-to-https',
-    AllowedMethods: ['GET', 'HEAD'],
-    CachedMethods: ['GET', 'HEAD'],
-    CachePolicyId: MANAGED.cachingOptimized,
+    ...bucketReads(pattern, 'web'),
     ResponseHeadersPolicyId: { Ref: 'CdnPageHeaders' },
     Compress: true,
     ...(rewrite
@@ -234,15 +239,7 @@ export function cdnResources(o: { service: string; stage: string; priceClass: st
             CacheBehaviors: [
               ...cdnBehaviors().map(behavior),
               // image bytes leave S3 once per edge: their keys never change content (Cache-Control: immutable, a year)
-              {
-                PathPattern: IMAGES_PATTERN,
-                TargetOriginId: 'images',
-                ViewerProtocolPolicy: 'redirect-to-https',
-                AllowedMethods: ['GET', 'HEAD'],
-                CachedMethods: ['GET', 'HEAD'],
-                CachePolicyId: MANAGED.cachingOptimized,
-                Compress: false,
-              },
+              { ...bucketReads(IMAGES_PATTERN, 'images'), Compress: false },
               ...PAGE_PATTERNS.map((pattern) => webBehavior(pattern, true)),
               webBehavior(ASSETS_PATTERN, false),
             ],

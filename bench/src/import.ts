@@ -18,13 +18,13 @@
  * with the account counters as their registrations would leave them. The monthly rows are of
  * the villages just imported (12 months each, before this month), none reported before.
  */
-import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { build as esbuild, type Plugin } from 'esbuild';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Plugin } from 'esbuild';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ensureTable } from '../../scripts/local-stack';
 import { observe } from './observer';
-import { Fixtures, loadSeeder, villageFields, type Seeder } from './seed';
+import { batchWrite, buildSeederWith, Fixtures, loadSeeder, villageFields, type Seeder } from './seed';
 import { useTable, type Stack } from './stack';
 import { median, round } from './stats';
 
@@ -113,7 +113,6 @@ export const inject = () => undefined;
 
 /** The seeder with the import's domain functions and the tests' recount helpers (lib/'s DynamoDB client observed). */
 async function buildImportBundle(root: string): Promise<string> {
-  const outfile = join(root, 'bench', '.build', 'seed', 'import-seed.js');
   const plugins: Plugin[] = [
     {
       name: 'vitest-stub',
@@ -132,59 +131,23 @@ async function buildImportBundle(root: string): Promise<string> {
       },
     },
   ];
-  await esbuild({
-    stdin: {
-      contents: [
-        "export * from './bench/src/seed-entry';",
-        "export { startImport, runImport, importStatus } from './lib/domain/import';",
-        "export { runImportWork, IMPORT_BATCH } from './lib/domain/import-apply';",
-        "export { listVillages } from './lib/db/villages';",
-        "export { thisMonth, monthPlus } from './lib/domain/monitoring';",
-        "export { expectCountersMatchRecount } from './tests/support/statistics';",
-        "export { expectReportCountersMatchRecount } from './tests/support/monitoring';",
-        "export { allItems } from './tests/support/table';",
-        "export { failures as benchExpectFailures } from 'vitest';",
-      ].join('\n'),
-      resolveDir: root,
-      sourcefile: 'import-seed-entry.ts',
-      loader: 'ts',
-    },
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['@aws-sdk/*', '@smithy/*'],
+  return buildSeederWith(
+    root,
+    'import-seed',
+    [
+      "export { startImport, runImport, importStatus } from './lib/domain/import';",
+      "export { runImportWork, IMPORT_BATCH } from './lib/domain/import-apply';",
+      "export { listVillages } from './lib/db/villages';",
+      "export { thisMonth, monthPlus } from './lib/domain/monitoring';",
+      "export { expectCountersMatchRecount } from './tests/support/statistics';",
+      "export { expectReportCountersMatchRecount } from './tests/support/monitoring';",
+      "export { allItems } from './tests/support/table';",
+      "export { failures as benchExpectFailures } from 'vitest';",
+    ],
     plugins,
-    absWorkingDir: root,
-    logLevel: 'warning',
-  });
-  return outfile;
-}
-
-async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      while (next < items.length) await fn(items[next++]!);
-    }),
   );
 }
 
-async function batchWrite(s: ImportSeeder, items: Item[]): Promise<void> {
-  const chunks: Item[][] = [];
-  for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
-  await pool(chunks, 6, async (chunk) => {
-    let request: Record<string, unknown[]> | undefined = { [s.tableName()]: chunk.map((Item) => ({ PutRequest: { Item } })) };
-    for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 20 * 2 ** attempt)));
-      const out = await s.db().send(new BatchWriteCommand({ RequestItems: request as never }));
-      request = out.UnprocessedItems as typeof request;
-    }
-  });
-}
-
-/** `count` verified pengelola accounts, as lib/db/users.ts writes them (user + username marker), their counters as registering leaves them. */
 async function bulkManagers(s: ImportSeeder, passwordHash: string, count: number, tag: string): Promise<string[]> {
   const { keys } = s;
   const counter = await s.db().send(new GetCommand({ TableName: s.tableName(), Key: keys.userCounter(), ConsistentRead: true }));

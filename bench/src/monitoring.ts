@@ -19,17 +19,16 @@
  * difference is reported (`mirrorDiffs`). The seeded reports' history entries are not written
  * (nothing measured reads them).
  */
-import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { join } from 'node:path';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
-import { build as esbuild } from 'esbuild';
 import { ensureTable } from '../../scripts/local-stack';
-import type { BuildResult } from './build';
 import { apiEvent } from './events';
 import { invoke, loadHandler, type Handler } from './handlers';
-import { dbSpan, groups, observe, shape, type DbCall, type Floor } from './observer';
-import { Fixtures, loadSeeder, villageFields, type Owner, type Seeder } from './seed';
-import { useTable, type Stack } from './stack';
+import { groups, observe, shape, type DbCall, type Floor } from './observer';
+import type { ScaleContext } from './scale';
+import { addRun, CallTally, newTimings, timingMedians, type TimingMedians, type Timings } from './samples';
+import { batchWrite, buildSeederWith, Fixtures, loadSeeder, pool, villageFields, type Owner, type Seeder } from './seed';
+import { useTable } from './stack';
 import { median, p99, round } from './stats';
 
 export const MONITORING_TABLE = 'bench-monitoring';
@@ -41,21 +40,13 @@ type MonitoringSeeder = Seeder &
 type ReportRecord = import('../../lib/db/reports').ReportRecord;
 type Item = Record<string, unknown>;
 
-export interface MonitoringContext {
-  root: string;
-  build: BuildResult;
-  stack: Stack;
-  floor: Floor;
-  sizes: number[];
-  /** Requests per size for the reads (median). */
-  n: number;
+/** The scale phase's context (`n`: requests per size for the reads, median) without its time budget. */
+export interface MonitoringContext extends Omit<ScaleContext, 'budgetMs'> {
   /** Measured PUTs (one new month each, of as many villages), after `warmup`. */
   putN: number;
   warmup: number;
   /** Villages per kabupaten that report every month of the two years read. */
   reportersPerRegion: number;
-  seedMode: 'bulk' | 'lib';
-  log: (msg: string) => void;
 }
 
 export interface MonitoringTable {
@@ -76,13 +67,9 @@ export interface MonitoringTable {
   mirrorDiffs: string[];
 }
 
-export interface MonitoringPoint {
+export interface MonitoringPoint extends TimingMedians {
   villages: number;
   n: number;
-  handler: { median: number; p99: number };
-  floor: number;
-  dbWait: number;
-  outsideDb: number;
   requests: number;
   roundTrips: number;
   shape: string;
@@ -166,58 +153,12 @@ function figures(j: number, m: string) {
 }
 
 /** The seeding bundle with the monitoring writes added (built once, loaded fresh per table). */
-async function buildSeeder(root: string): Promise<string> {
-  const outfile = join(root, 'bench', '.build', 'seed', 'monitoring-seed.js');
-  await esbuild({
-    stdin: {
-      contents: [
-        "export * from './bench/src/seed-entry';",
-        "export { saveReport, isLate, thisMonth, monthsFrom, monthPlus } from './lib/domain/monitoring';",
-        "export { reports, newReport } from './lib/db/reports';",
-        "export { regionPart } from './lib/db/keys';",
-      ].join('\n'),
-      resolveDir: root,
-      sourcefile: 'monitoring-seed-entry.ts',
-      loader: 'ts',
-    },
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['@aws-sdk/*', '@smithy/*'],
-    absWorkingDir: root,
-    logLevel: 'warning',
-  });
-  return outfile;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function pool<T>(items: T[], concurrency: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        await fn(items[i]!, i);
-      }
-    }),
-  );
-}
-
-async function batchWrite(s: MonitoringSeeder, items: Item[]): Promise<void> {
-  const chunks: Item[][] = [];
-  for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
-  await pool(chunks, 6, async (chunk) => {
-    let request: Record<string, unknown[]> | undefined = { [s.tableName()]: chunk.map((Item) => ({ PutRequest: { Item } })) };
-    for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
-      if (attempt > 0) await sleep(Math.min(1000, 20 * 2 ** attempt));
-      const out = await s.db().send(new BatchWriteCommand({ RequestItems: request as never }));
-      request = out.UnprocessedItems as typeof request;
-    }
-  });
-}
+const buildSeeder = (root: string) =>
+  buildSeederWith(root, 'monitoring-seed', [
+    "export { saveReport, isLate, thisMonth, monthsFrom, monthPlus } from './lib/domain/monitoring';",
+    "export { reports, newReport } from './lib/db/reports';",
+    "export { regionPart } from './lib/db/keys';",
+  ]);
 
 const get = async (s: MonitoringSeeder, key: Record<string, string>) =>
   (await s.db().send(new GetCommand({ TableName: s.tableName(), Key: key, ConsistentRead: true }))).Item;
@@ -435,10 +376,7 @@ interface ReadState {
   handler: Handler;
   event: APIGatewayProxyEvent;
   first: Awaited<ReturnType<typeof observe<Awaited<ReturnType<Handler>>>>>;
-  times: number[];
-  floors: number[];
-  waits: number[];
-  outside: number[];
+  timings: Timings;
 }
 
 /** A read at each size, interleaved (one request per size in turn) as the scale phase measures. */
@@ -456,27 +394,21 @@ async function measureRead(
     const first = await observe(() => invoke(handler, ev));
     if (first.result.statusCode !== 200)
       throw new Error(`${fn} at ${t.size}: ${first.result.statusCode} ${first.result.body.slice(0, 300)}`);
-    states.push({ t, handler, event: ev, first, times: [], floors: [], waits: [], outside: [] });
+    states.push({ t, handler, event: ev, first, timings: newTimings() });
   }
   for (let i = 0; i < ctx.n; i++)
     for (const st of states) {
       const run = await observe(() => invoke(st.handler, st.event));
-      st.times.push(run.ms);
-      const wait = dbSpan(run.calls);
-      st.waits.push(wait);
-      st.outside.push(run.ms - wait);
-      st.floors.push((await ctx.floor.replay(run.calls)).ms);
+      addRun(st.timings, run);
+      st.timings.floors.push((await ctx.floor.replay(run.calls)).ms);
     }
   const points: Array<MonitoringPoint & { body: string }> = [];
   for (const st of states) {
     const probe = await ctx.floor.replay(st.first.calls, true);
     points.push({
       villages: st.t.size,
-      n: st.times.length,
-      handler: { median: round(median(st.times)), p99: round(p99(st.times)) },
-      floor: round(median(st.floors)),
-      dbWait: round(median(st.waits)),
-      outsideDb: round(median(st.outside)),
+      n: st.timings.times.length,
+      ...timingMedians(st.timings),
       requests: st.first.calls.length,
       roundTrips: groups(st.first.calls).length,
       shape: shape(st.first.calls),
@@ -526,15 +458,9 @@ async function measurePut(ctx: MonitoringContext, t: MonitoringTable): Promise<M
   useTable(ctx.stack, t.table);
   const handler = loadHandler(ctx.root, ctx.build, 'monitoringSave');
   const month = t.s.thisMonth();
-  const handlerMs: number[] = [];
-  const floorMs: number[] = [];
-  const waits: number[] = [];
-  const outside: number[] = [];
-  const shapes = new Map<string, number>();
-  const byCommand = new Map<string, number>();
+  const timings = newTimings();
+  const tally = new CallTally();
   let failures = 0;
-  let unexpected = 0;
-  let firstUnexpected: string | undefined;
   let sampleCalls: DbCall[] = [];
   const warmup = Math.min(ctx.warmup, Math.floor(t.putVillages.length / 10));
   for (const [i, v] of t.putVillages.entries()) {
@@ -548,21 +474,14 @@ async function measurePut(ctx: MonitoringContext, t: MonitoringTable): Promise<M
     const run = await observe(() => invoke(handler, event));
     const replay = await ctx.floor.replay(floorCalls(run.calls, i));
     if (i < warmup) continue;
-    if (run.result.statusCode !== 200) {
-      unexpected++;
-      firstUnexpected ??= `${run.result.statusCode} ${run.result.body.slice(0, 300)}`;
-    }
+    tally.check(run.result, 200);
     if (!sampleCalls.length) sampleCalls = run.calls;
-    handlerMs.push(run.ms);
-    floorMs.push(replay.ms);
+    addRun(timings, run);
+    timings.floors.push(replay.ms);
     failures += replay.failed;
-    const wait = dbSpan(run.calls);
-    waits.push(wait);
-    outside.push(run.ms - wait);
-    const sh = shape(run.calls);
-    shapes.set(sh, (shapes.get(sh) ?? 0) + 1);
-    for (const c of run.calls) byCommand.set(c.op, (byCommand.get(c.op) ?? 0) + 1);
+    tally.add(run.calls);
   }
+  const { times: handlerMs, floors: floorMs } = timings;
   const n = handlerMs.length;
   const ratio = round(median(handlerMs) / median(floorMs));
   const reads = sampleCalls.filter((c) => c.op !== 'TransactWriteItems');
@@ -575,19 +494,19 @@ async function measurePut(ctx: MonitoringContext, t: MonitoringTable): Promise<M
     floor: { median: round(median(floorMs)), p99: round(p99(floorMs)) },
     ratio,
     target: 1.5,
-    met: ratio <= 1.5 && unexpected === 0,
-    dbWait: round(median(waits)),
-    outsideDb: round(median(outside)),
+    met: ratio <= 1.5 && tally.unexpected === 0,
+    dbWait: round(median(timings.waits)),
+    outsideDb: round(median(timings.outside)),
     requests: sampleCalls.length,
     roundTrips: groups(sampleCalls).length,
-    shape: [...shapes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '',
-    byCommand: Object.fromEntries([...byCommand].map(([op, count]) => [op, round(count / Math.max(1, n))])),
+    shape: tally.commonShape(),
+    byCommand: Object.fromEntries([...tally.byCommand].map(([op, count]) => [op, round(count / Math.max(1, n))])),
     transactItems: transactSteps(sampleCalls),
     itemsRead: (await ctx.floor.replay(reads, true)).itemsRead,
     itemsBy: await itemsBy(ctx.floor, reads),
     replayFailures: failures,
-    unexpectedStatus: unexpected,
-    firstUnexpected,
+    unexpectedStatus: tally.unexpected,
+    firstUnexpected: tally.firstUnexpected,
   };
 }
 

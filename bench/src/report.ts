@@ -376,15 +376,17 @@ export function importMd(run: ImportRun): string {
   ].join('\n');
 }
 
-/** BENCHMARKS.md with its `## Import` section (up to the next `## ` heading) replaced, or appended. */
-export function withImportSection(md: string, section: string): string {
-  const start = md.search(/^## Import$/m);
+/** BENCHMARKS.md with its `## <heading>` section (up to the next `## ` heading) replaced, or appended. */
+function withSection(md: string, heading: string, section: string): string {
+  const start = md.search(new RegExp(`^## ${heading}$`, 'm'));
   if (start < 0) return `${md.trimEnd()}\n\n${section}\n`;
   const rest = md.slice(start + 1);
   const next = rest.search(/^## /m);
   const end = next < 0 ? md.length : start + 1 + next;
   return `${md.slice(0, start)}${section}\n\n${md.slice(end)}`.trimEnd() + '\n';
 }
+export const withImportSection = (md: string, section: string) => withSection(md, 'Import', section);
+export const withMonitoringSection = (md: string, section: string) => withSection(md, 'Monitoring', section);
 
 function monitoringTargets(m: MonitoringResult): Target[] {
   const sizes = m.summary.points.map((p) => p.villages.toLocaleString('en')).join(' and ');
@@ -570,16 +572,6 @@ export function monitoringMd(run: MonitoringRun): string {
     '',
     ...monitoringSection(run.monitoring, '### Monitoring (monthly reports)'),
   ].join('\n');
-}
-
-/** BENCHMARKS.md with its `## Monitoring` section (up to the next `## ` heading) replaced, or appended. */
-export function withMonitoringSection(md: string, section: string): string {
-  const start = md.search(/^## Monitoring$/m);
-  if (start < 0) return `${md.trimEnd()}\n\n${section}\n`;
-  const rest = md.slice(start + 1);
-  const next = rest.search(/^## /m);
-  const end = next < 0 ? md.length : start + 1 + next;
-  return `${md.slice(0, start)}${section}\n\n${md.slice(end)}`.trimEnd() + '\n';
 }
 
 export function renderTables(r: Results): string {

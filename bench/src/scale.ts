@@ -9,25 +9,20 @@ import { ensureTable } from '../../scripts/local-stack';
 import type { BuildResult } from './build';
 import { apiEvent } from './events';
 import { invoke, loadHandler, type Handler } from './handlers';
-import { dbSpan, groups, observe, shape, type Floor } from './observer';
+import { groups, observe, shape, type Floor } from './observer';
+import { addRun, newTimings, timingMedians, type TimingMedians, type Timings } from './samples';
 import { Fixtures, loadSeeder, SAMPLE_KABUPATEN_SIZE, SAMPLE_REGION } from './seed';
 import { useTable, type Stack } from './stack';
-import { median, p99, round } from './stats';
+import { median, round } from './stats';
 
 export const SCALE_TABLE = 'bench-scale';
 const PAGE_LIMIT = 10;
 
-export interface ScalePoint {
+export interface ScalePoint extends TimingMedians {
   villages: number;
   n: number;
   /** Samples were cut short by the time budget. */
   budgetHit: boolean;
-  handler: { median: number; p99: number };
-  /** The same commands sent directly (median of the replays done). */
-  floor: number;
-  /** Median time with a DynamoDB command in flight, and the rest of the handler time. */
-  dbWait: number;
-  outsideDb: number;
   requests: number;
   roundTrips: number;
   shape: string;
@@ -315,10 +310,7 @@ export async function scalePhase(ctx: ScaleContext, tables: ScaleTable[]): Promi
       for (const st of states) {
         if (st.done) continue;
         const run = await observe(() => invoke(st.handler, spec.event(st.size, st.table)));
-        st.times.push(run.ms);
-        const wait = dbSpan(run.calls);
-        st.waits.push(wait);
-        st.outside.push(run.ms - wait);
+        addRun(st, run);
         // The floor for every sample while it is cheap; five spread over the run for whole-table lists.
         if (spec.kind === 'page' || i % Math.ceil(ctx.n / 5) === 0) st.floors.push((await ctx.floor.replay(run.calls)).ms);
         st.spent += run.ms;
@@ -348,16 +340,12 @@ export async function scalePhase(ctx: ScaleContext, tables: ScaleTable[]): Promi
   };
 }
 
-interface PointState {
+interface PointState extends Timings {
   handler: Handler;
   size: number;
   table: ScaleTable;
   first: Awaited<ReturnType<typeof observe<Awaited<ReturnType<Handler>>>>>;
   probe: Awaited<ReturnType<Floor['replay']>>;
-  times: number[];
-  floors: number[];
-  waits: number[];
-  outside: number[];
   spent: number;
   done: boolean;
   budgetHit: boolean;
@@ -384,10 +372,7 @@ async function start(ctx: ScaleContext, handler: Handler, spec: Spec, table: Sca
     table,
     first,
     probe,
-    times: [],
-    floors: [],
-    waits: [],
-    outside: [],
+    ...newTimings(),
     spent: 0,
     done: false,
     budgetHit: false,
@@ -430,10 +415,7 @@ function finish(st: PointState): ScalePoint {
     villages: st.size,
     n: st.times.length,
     budgetHit: st.budgetHit,
-    handler: { median: round(median(st.times)), p99: round(p99(st.times)) },
-    floor: round(median(st.floors)),
-    dbWait: round(median(st.waits)),
-    outsideDb: round(median(st.outside)),
+    ...timingMedians(st),
     requests: first.calls.length,
     roundTrips: groups(first.calls).length,
     shape: shape(first.calls),

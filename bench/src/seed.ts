@@ -14,11 +14,39 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { build as esbuild, type Plugin } from 'esbuild';
 
 export type Seeder = typeof import('./seed-entry');
 
 const requireHere = createRequire(__filename);
+
+/**
+ * The seeding bundle with more of lib/ (`exports`: export lines, paths from the repository
+ * root), built to bench/.build/seed/`name`.js: its path.
+ */
+export async function buildSeederWith(root: string, name: string, exports: string[], plugins: Plugin[] = []): Promise<string> {
+  const outfile = join(root, 'bench', '.build', 'seed', `${name}.js`);
+  await esbuild({
+    stdin: {
+      contents: ["export * from './bench/src/seed-entry';", ...exports].join('\n'),
+      resolveDir: root,
+      sourcefile: `${name}-entry.ts`,
+      loader: 'ts',
+    },
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['@aws-sdk/*', '@smithy/*'],
+    plugins,
+    absWorkingDir: root,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
 
 /** A fresh copy of the seeding bundle: its lib/ config is read from the current env. */
 export function loadSeeder(file: string): Seeder {
@@ -209,7 +237,8 @@ const fmt = (v: unknown) => (v instanceof Set ? `Set(${JSON.stringify([...v])})`
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function pool<T>(items: T[], concurrency: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+/** Runs `fn` on each item, `concurrency` at a time. */
+export async function pool<T>(items: T[], concurrency: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, items.length) }, async () => {
@@ -219,6 +248,20 @@ async function pool<T>(items: T[], concurrency: number, fn: (item: T, index: num
       }
     }),
   );
+}
+
+/** Puts `items` into the seeder's table with BatchWriteItem, 25 a request, 6 requests at a time, until none is left unprocessed. */
+export async function batchWrite(s: Seeder, items: Item[]): Promise<void> {
+  const chunks: Item[][] = [];
+  for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
+  await pool(chunks, 6, async (chunk) => {
+    let request: Record<string, unknown[]> | undefined = { [s.tableName()]: chunk.map((Item) => ({ PutRequest: { Item } })) };
+    for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
+      if (attempt > 0) await sleep(Math.min(1000, 20 * 2 ** attempt));
+      const out = await s.db().send(new BatchWriteCommand({ RequestItems: request as never }));
+      request = out.UnprocessedItems as typeof request;
+    }
+  });
 }
 
 export class Fixtures {
@@ -345,19 +388,6 @@ export class Fixtures {
     return Number((await this.get(key))?.value ?? 0);
   }
 
-  private async batchWrite(items: Item[], concurrency = 6): Promise<void> {
-    const chunks: Item[][] = [];
-    for (let i = 0; i < items.length; i += 25) chunks.push(items.slice(i, i + 25));
-    await pool(chunks, concurrency, async (chunk) => {
-      let request: Record<string, unknown[]> | undefined = { [this.table]: chunk.map((Item) => ({ PutRequest: { Item } })) };
-      for (let attempt = 0; request && Object.keys(request).length > 0; attempt++) {
-        if (attempt > 0) await sleep(Math.min(1000, 20 * 2 ** attempt));
-        const out = await this.s.db().send(new BatchWriteCommand({ RequestItems: request as never }));
-        request = out.UnprocessedItems as typeof request;
-      }
-    });
-  }
-
   /**
    * `count` more villages, each with its own verified pengelola and (optionally) a score
    * and a tourism description at the next list positions.
@@ -396,7 +426,7 @@ export class Fixtures {
       items.push(...Object.values(built));
       out.push({ kd, slug, email });
     }
-    await this.batchWrite(items);
+    await batchWrite(this.s, items);
     this.created += count;
     // the statistics' counters, as the villages' own transactions would have left them
     const byRegion = new Map<string, { region: { provinsi: string; kabupaten: string }; counts: Record<string, number> }>();
@@ -442,7 +472,7 @@ export class Fixtures {
             after: { status: i % 2 ? 'ditinjau' : 'aktif', keterangan: `pemeriksaan ${i + 1}` },
           }).Put!.Item as Item,
         );
-    await this.batchWrite(items);
+    await batchWrite(this.s, items);
   }
 
   /**
@@ -473,7 +503,7 @@ export class Fixtures {
       }
       items.push({ ...this.s.keys.evaluationCounters(round.id_evaluasi, r), provinsi: r.provinsi, kabupaten: r.kabupaten, ...counts });
     }
-    await this.batchWrite(items);
+    await batchWrite(this.s, items);
     return round.id_evaluasi;
   }
 

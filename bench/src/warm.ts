@@ -7,7 +7,8 @@ import { ensureTable } from '../../scripts/local-stack';
 import type { BuildResult } from './build';
 import { apiEvent } from './events';
 import { invoke, loadHandler } from './handlers';
-import { dbSpan, groups, observe, shape, type Floor } from './observer';
+import { groups, observe, type Floor } from './observer';
+import { addRun, CallTally, newTimings } from './samples';
 import { Fixtures, loadSeeder, scoreValues, villageFields, type Owner, type SeededVillage } from './seed';
 import { useTable, type Stack } from './stack';
 import { median, p99, round } from './stats';
@@ -275,19 +276,14 @@ export async function warmPhase(ctx: WarmContext, prepared: WarmFixtures): Promi
 
 async function measureRoute(ctx: WarmContext, spec: RouteSpec): Promise<RouteResult> {
   const fn = loadHandler(ctx.root, ctx.build, spec.fn);
-  const handlerMs: number[] = [];
-  const floorMs: number[] = [];
-  const waits: number[] = [];
-  const outside: number[] = [];
+  const timings = newTimings();
+  const { times: handlerMs, floors: floorMs } = timings;
+  const tally = new CallTally();
   const requests: number[] = [];
   const trips: number[] = [];
   const items: number[] = [];
-  const shapes = new Map<string, number>();
-  const byCommand = new Map<string, number>();
   let scans = 0;
   let conditionFailures = 0;
-  let unexpected = 0;
-  let firstUnexpected: string | undefined;
   // Reads sit near their line (≈ 0.3 ms over a 1 ms floor): they are measured in three runs
   // and judged by the median of the three runs' ratios; writes in one.
   const runs = spec.kind === 'read' ? 3 : 1;
@@ -299,25 +295,15 @@ async function measureRoute(ctx: WarmContext, spec: RouteSpec): Promise<RouteRes
     const replay = await ctx.floor.replay(run.calls);
     if (i < ctx.warmup) continue;
     if ((i - ctx.warmup) % ctx.n === 0) runStart = handlerMs.length;
-    if (run.result.statusCode !== spec.status) {
-      unexpected++;
-      firstUnexpected ??= `${run.result.statusCode} ${run.result.body.slice(0, 300)}`;
-    }
-    handlerMs.push(run.ms);
+    tally.check(run.result, spec.status);
+    addRun(timings, run);
     floorMs.push(replay.ms);
-    const wait = dbSpan(run.calls);
-    waits.push(wait);
-    outside.push(run.ms - wait);
     requests.push(run.calls.length);
     trips.push(groups(run.calls).length);
     items.push(replay.itemsRead);
     conditionFailures += replay.failed;
-    const s = shape(run.calls);
-    shapes.set(s, (shapes.get(s) ?? 0) + 1);
-    for (const c of run.calls) {
-      byCommand.set(c.op, (byCommand.get(c.op) ?? 0) + 1);
-      if (c.op === 'Scan') scans++;
-    }
+    tally.add(run.calls);
+    scans += run.calls.filter((c) => c.op === 'Scan').length;
     if ((i - ctx.warmup + 1) % ctx.n === 0) runRatios.push(round(median(handlerMs.slice(runStart)) / median(floorMs.slice(runStart))));
   }
   const n = handlerMs.length;
@@ -336,18 +322,18 @@ async function measureRoute(ctx: WarmContext, spec: RouteSpec): Promise<RouteRes
     ratio,
     runRatios,
     target,
-    met: ratio <= target && unexpected === 0,
-    dbWait: round(median(waits)),
-    outsideDb: round(median(outside)),
+    met: ratio <= target && tally.unexpected === 0,
+    dbWait: round(median(timings.waits)),
+    outsideDb: round(median(timings.outside)),
     requests: round(median(requests)),
     roundTrips: round(median(trips)),
-    byCommand: Object.fromEntries([...byCommand].map(([op, count]) => [op, round(count / n)])),
-    shape: [...shapes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '',
+    byCommand: Object.fromEntries([...tally.byCommand].map(([op, count]) => [op, round(count / n)])),
+    shape: tally.commonShape(),
     scans,
     itemsRead: round(median(items)),
     replayConditionFailures: conditionFailures,
-    unexpectedStatus: unexpected,
-    firstUnexpected,
+    unexpectedStatus: tally.unexpected,
+    firstUnexpected: tally.firstUnexpected,
     fewest: spec.fewest,
   };
 }

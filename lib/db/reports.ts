@@ -96,11 +96,7 @@ export const reports = defineEntity({
   public: [
     'kd_desa',
     'bulan',
-    'wisnus',
-    'wisman',
-    'pendapatan',
-    'tenaga_kerja',
-    'malam_inap',
+    ...REPORT_FIGURES,
     'catatan',
     'terlambat',
     'perlu_cek',

@@ -26,7 +26,7 @@ import { readRegionCounters } from '../db/stats';
 import { getScore, newScore, ScoreChangedError, scores, SCORE_FIELDS, withValues, type ScoreField } from '../db/scores';
 import { inUnitOfWork, type UnitOfWork } from '../db/unit-of-work';
 import { filteredVillages, getVillage, listVillages, villagesByEmail, type VillageRecord } from '../db/villages';
-import { column, exportLinkOption, spreadsheet, type Cell, type Column, type ExportFile } from './export';
+import { column, exportLinkOption, spreadsheet, VILLAGE_COLUMNS, type Cell, type Column, type ExportFile } from './export';
 import { deleteRoundEvidence, dropEvidence, evidenceField, EvidenceUpload, evidenceView, keptEvidence } from './evidence';
 import { computeScore, scoreValuesSchema } from './scores';
 
@@ -736,10 +736,7 @@ refusals.add(roundExportQuery, { message: MSG.roundExportQueryInvalid, when: 'fo
 const label = (f: string) => f.replace(/_/g, ' ');
 /** The round's sheet: one row per village in scope, the self-assessment beside the review. */
 const ROUND_COLUMNS: readonly Column[] = [
-  column('kd_desa', 'Kode desa', 16),
-  column('nama_desa', 'Nama desa', 24),
-  column('provinsi', 'Provinsi', 22),
-  column('kabupaten', 'Kabupaten', 20),
+  ...VILLAGE_COLUMNS,
   column('status', 'Status penilaian', 12),
   ...SCORE_FIELDS.map((f) => column(`mandiri_${f}`, `Mandiri: ${label(f)}`, 12, 'number')),
   column('diajukan_at', 'Diajukan', 18, 'date'),

@@ -51,6 +51,14 @@ export interface Column {
 
 export const column = (key: string, header: string, width: number, kind: Column['kind'] = 'text'): Column => ({ key, header, width, kind });
 
+/** The columns that name a row's village, first in the round and the monitoring exports. */
+export const VILLAGE_COLUMNS: readonly Column[] = [
+  column('kd_desa', 'Kode desa', 16),
+  column('nama_desa', 'Nama desa', 24),
+  column('provinsi', 'Provinsi', 22),
+  column('kabupaten', 'Kabupaten', 20),
+];
+
 /** The sheet's columns, in order (headers in Indonesian, as an office reads them). */
 export const EXPORT_COLUMNS: readonly Column[] = [
   column('kd_desa', 'Kode desa', 16),

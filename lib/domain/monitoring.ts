@@ -21,7 +21,7 @@ import { KATEGORI } from '../db/scores';
 import { readRegionCounters } from '../db/stats';
 import { inUnitOfWork, VillageStaleError } from '../db/unit-of-work';
 import { filteredVillages, getVillage, getVillages, listVillages, type VillageRecord } from '../db/villages';
-import { column, exportLinkOption, spreadsheet, type Cell, type Column, type ExportFile } from './export';
+import { column, exportLinkOption, spreadsheet, VILLAGE_COLUMNS, type Cell, type Column, type ExportFile } from './export';
 
 /**
  * Monitoring (docs/monitoring.md): a village's manager reports each month's figures (visitors,
@@ -87,20 +87,16 @@ export const reportInput = z.strictObject({
     description: 'Why it changes: required when dinas or admin correct a verified month (kept in the history); otherwise optional',
   }),
 });
-refusals.add(
-  reportInput,
-  namingRefusal(MSG.reportInvalid, 'body', {
-    fields: {
-      wisnus: MSG.fieldReportWisnus,
-      wisman: MSG.fieldReportWisman,
-      pendapatan: MSG.fieldReportRevenue,
-      tenaga_kerja: MSG.fieldReportJobs,
-      malam_inap: MSG.fieldReportRoomNights,
-      catatan: MSG.fieldNote,
-      alasan: MSG.fieldReportReason,
-    },
-  }),
-);
+/** Each report field's own text when it is refused (the API's, and an import row's). */
+export const REPORT_FIELD_TEXTS: Record<string, string> = {
+  wisnus: MSG.fieldReportWisnus,
+  wisman: MSG.fieldReportWisman,
+  pendapatan: MSG.fieldReportRevenue,
+  tenaga_kerja: MSG.fieldReportJobs,
+  malam_inap: MSG.fieldReportRoomNights,
+  catatan: MSG.fieldNote,
+};
+refusals.add(reportInput, namingRefusal(MSG.reportInvalid, 'body', { fields: { ...REPORT_FIELD_TEXTS, alasan: MSG.fieldReportReason } }));
 export type ReportInput = z.output<typeof reportInput>;
 
 const reportMonth = z.string().refine(isReportMonth, { error: MSG.reportMonthInvalid });
@@ -468,6 +464,18 @@ export async function missingReports(q: z.output<typeof missingReportsQuery>) {
 export const flaggedReportsQuery = listPagingQuery.extend({ tahun: yearParam, ...region }).refine(kabupatenWithinProvinsi, withinProvince);
 refusals.add(flaggedReportsQuery, namingRefusal(MSG.monitoringQueryInvalid));
 
+/** A report's region, month and figures, in the order a list row and an export row show them. */
+const placeAndFigures = (r: ReportRecord) => ({
+  provinsi: r.provinsi,
+  kabupaten: r.kabupaten,
+  bulan: r.bulan,
+  wisnus: r.wisnus,
+  wisman: r.wisman,
+  pendapatan: r.pendapatan,
+  tenaga_kerja: r.tenaga_kerja,
+  malam_inap: r.malam_inap ?? null,
+});
+
 /**
  * GET /api/pemantauan/perlu-cek (dinas, admin): the year's months of the region flagged
  * `perlu_cek` and not yet verified, in region, village name and month order, one page (default
@@ -481,14 +489,7 @@ export async function flaggedReports(q: z.output<typeof flaggedReportsQuery>) {
     .map((r) => ({
       kd_desa: r.kd_desa,
       nama_desa: villages.get(r.kd_desa)?.nama_desa ?? '',
-      provinsi: r.provinsi,
-      kabupaten: r.kabupaten,
-      bulan: r.bulan,
-      wisnus: r.wisnus,
-      wisman: r.wisman,
-      pendapatan: r.pendapatan,
-      tenaga_kerja: r.tenaga_kerja,
-      malam_inap: r.malam_inap ?? null,
+      ...placeAndFigures(r),
       perlu_cek: true,
       alasan_cek: r.alasan_cek ?? '',
       terlambat: r.terlambat,
@@ -521,10 +522,7 @@ export const MONITORING_EXPORT_MAX_ROWS = 75_000;
 
 /** The export's sheet: one row per village and month (headers as an office reads them). */
 const MONITORING_COLUMNS: readonly Column[] = [
-  column('kd_desa', 'Kode desa', 16),
-  column('nama_desa', 'Nama desa', 24),
-  column('provinsi', 'Provinsi', 22),
-  column('kabupaten', 'Kabupaten', 20),
+  ...VILLAGE_COLUMNS,
   column('bulan', 'Bulan', 10),
   column('wisnus', 'Wisatawan nusantara', 14, 'number'),
   column('wisman', 'Wisatawan mancanegara', 14, 'number'),
@@ -578,14 +576,7 @@ export async function monitoringExport(q: z.output<typeof monitoringExportQuery>
     .map(({ r, nama }): Record<string, Cell> => ({
       kd_desa: r.kd_desa,
       nama_desa: nama || null,
-      provinsi: r.provinsi,
-      kabupaten: r.kabupaten,
-      bulan: r.bulan,
-      wisnus: r.wisnus,
-      wisman: r.wisman,
-      pendapatan: r.pendapatan,
-      tenaga_kerja: r.tenaga_kerja,
-      malam_inap: r.malam_inap ?? null,
+      ...placeAndFigures(r),
       kategori: r.kategori ? CATEGORY_NAMES[r.kategori] : null,
       terlambat: r.terlambat,
       perlu_cek: r.perlu_cek,

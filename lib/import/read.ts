@@ -1,5 +1,5 @@
 import { MSG, withFields } from '../contract/messages';
-import { isReportMonth, reportInput } from '../domain/monitoring';
+import { isReportMonth, REPORT_FIELD_TEXTS, reportInput } from '../domain/monitoring';
 import { createVillageDescriptionInput, updateVillageDescriptionInput } from '../domain/village-descriptions';
 import { villageInput } from '../domain/villages';
 import { DATA_SHEET, GUIDE_SHEET, headerKey, IMPORT_COLUMNS, type ImportColumn } from './columns';
@@ -88,14 +88,6 @@ const VILLAGE_TEXTS: Record<string, string> = {
   nomor_telepon: MSG.importFieldPhone,
   email: MSG.importFieldEmail,
 };
-const REPORT_TEXTS: Record<string, string> = {
-  wisnus: MSG.fieldReportWisnus,
-  wisman: MSG.fieldReportWisman,
-  pendapatan: MSG.fieldReportRevenue,
-  tenaga_kerja: MSG.fieldReportJobs,
-  malam_inap: MSG.fieldReportRoomNights,
-  catatan: MSG.fieldNote,
-};
 
 /** One data row's cells by import column, and the problems its cells already have. */
 interface RowCells {
@@ -177,7 +169,7 @@ function reportRow(row: RowCells): ReportRow | null {
     ...(catatan ? { catatan } : {}),
   };
   const parsed = reportInput.safeParse(figures);
-  if (!parsed.success) schemaProblems(row, parsed.error.issues, REPORT_TEXTS);
+  if (!parsed.success) schemaProblems(row, parsed.error.issues, REPORT_FIELD_TEXTS);
   if (row.problems.length || !parsed.success || !bulan) return null;
   const { alasan: _none, ...values } = parsed.data;
   return { baris: row.baris, ...(kd ? { kd_desa: kd } : names), bulan, ...values };

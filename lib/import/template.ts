@@ -11,54 +11,60 @@ import type { ImportKind, RowProblem } from './types';
  * lib/mail/templates.ts: it lives here, beside the columns it explains.
  */
 
-/** Each column's line in the guide, and the example row (on the guide sheet: an example on the data sheet would be imported). */
-const GUIDE: Record<string, { wajib: string; keterangan: string; contoh: Record<ImportKind, string | number> }> = {
+/** Each column's line in the guide. */
+const GUIDE: Record<string, { wajib: string; keterangan: string }> = {
   kd_desa: {
     wajib: 'tidak (laporan: ini, atau nama_desa + provinsi + kabupaten)',
     keterangan: 'Kode desa wisata di layanan ini (DESA-…). Kosongkan untuk desa baru; isi untuk mengubah desa yang sudah ada.',
-    contoh: { desa: '', laporan: 'DESA-a1B2c3D4e5' },
   },
-  nama_desa: { wajib: 'ya', keterangan: 'Nama resmi desa, paling banyak 150 karakter.', contoh: { desa: 'Penglipuran', laporan: '' } },
-  nama_popular: {
-    wajib: 'ya',
-    keterangan: 'Nama desa wisata yang dikenal wisatawan, paling banyak 150 karakter.',
-    contoh: { desa: 'Desa Wisata Penglipuran', laporan: '' },
-  },
-  provinsi: { wajib: 'ya', keterangan: 'Pilih dari daftar, atau ketik nama provinsi.', contoh: { desa: 'Bali', laporan: '' } },
-  kabupaten: { wajib: 'ya', keterangan: 'Kabupaten atau kota; pilih dari daftar bila ada.', contoh: { desa: 'Bangli', laporan: '' } },
-  alamat: { wajib: 'ya', keterangan: 'Alamat desa, paling banyak 500 karakter.', contoh: { desa: 'Kubu, Bangli, Bali', laporan: '' } },
-  pengelola: { wajib: 'ya', keterangan: 'Nama pengelola desa wisata.', contoh: { desa: 'I Wayan Contoh', laporan: '' } },
-  nomor_telepon: {
-    wajib: 'ya',
-    keterangan: 'Nomor telepon, misalnya 0812-3456-7890 atau +62 812 3456 7890.',
-    contoh: { desa: '081234567890', laporan: '' },
-  },
-  email: {
-    wajib: 'ya',
-    keterangan: 'Email akun pengelola desa; akun itu harus sudah terdaftar sebagai pengelola.',
-    contoh: { desa: 'pengelola@contoh.id', laporan: '' },
-  },
+  nama_desa: { wajib: 'ya', keterangan: 'Nama resmi desa, paling banyak 150 karakter.' },
+  nama_popular: { wajib: 'ya', keterangan: 'Nama desa wisata yang dikenal wisatawan, paling banyak 150 karakter.' },
+  provinsi: { wajib: 'ya', keterangan: 'Pilih dari daftar, atau ketik nama provinsi.' },
+  kabupaten: { wajib: 'ya', keterangan: 'Kabupaten atau kota; pilih dari daftar bila ada.' },
+  alamat: { wajib: 'ya', keterangan: 'Alamat desa, paling banyak 500 karakter.' },
+  pengelola: { wajib: 'ya', keterangan: 'Nama pengelola desa wisata.' },
+  nomor_telepon: { wajib: 'ya', keterangan: 'Nomor telepon, misalnya 0812-3456-7890 atau +62 812 3456 7890.' },
+  email: { wajib: 'ya', keterangan: 'Email akun pengelola desa; akun itu harus sudah terdaftar sebagai pengelola.' },
   latitude: {
     wajib: 'tidak',
-    keterangan: 'Lintang lokasi desa, -90 sampai 90; isi bersama longitude.',
-    contoh: { desa: '-8,4227', laporan: '' },
+    keterangan: 'Lintang lokasi desa, -90 sampai 90; isi bersama longitude. Disimpan pada deskripsi desa yang sudah ada.',
   },
   longitude: {
     wajib: 'tidak',
-    keterangan: 'Bujur lokasi desa, -180 sampai 180; isi bersama latitude.',
-    contoh: { desa: '115,3592', laporan: '' },
+    keterangan: 'Bujur lokasi desa, -180 sampai 180; isi bersama latitude. Disimpan pada deskripsi desa yang sudah ada.',
   },
-  bulan: {
-    wajib: 'ya',
-    keterangan: 'Bulan laporan: 2025-01, Januari 2025, atau sebuah tanggal; dari 2000-01 sampai bulan ini.',
-    contoh: { desa: '', laporan: '2025-01' },
+  bulan: { wajib: 'ya', keterangan: 'Bulan laporan: 2025-01, Januari 2025, atau sebuah tanggal; dari 2000-01 sampai bulan ini.' },
+  wisnus: { wajib: 'ya', keterangan: 'Wisatawan nusantara bulan itu, bilangan bulat.' },
+  wisman: { wajib: 'ya', keterangan: 'Wisatawan mancanegara bulan itu, bilangan bulat.' },
+  pendapatan: { wajib: 'ya', keterangan: 'Pendapatan wisata desa bulan itu, dalam rupiah.' },
+  tenaga_kerja: { wajib: 'ya', keterangan: 'Orang yang bekerja di pariwisata desa bulan itu.' },
+  malam_inap: { wajib: 'tidak', keterangan: 'Malam inap yang terjual bulan itu.' },
+  catatan: { wajib: 'tidak', keterangan: 'Catatan, paling banyak 2.000 karakter.' },
+};
+
+/** The example row of each kind, on the guide sheet (an example on the data sheet would be imported); a column not named is empty. */
+const EXAMPLE: Record<ImportKind, Record<string, string | number>> = {
+  desa: {
+    nama_desa: 'Penglipuran',
+    nama_popular: 'Desa Wisata Penglipuran',
+    provinsi: 'Bali',
+    kabupaten: 'Bangli',
+    alamat: 'Kubu, Bangli, Bali',
+    pengelola: 'I Wayan Contoh',
+    nomor_telepon: '081234567890',
+    email: 'pengelola@contoh.id',
+    latitude: '-8,4227',
+    longitude: '115,3592',
   },
-  wisnus: { wajib: 'ya', keterangan: 'Wisatawan nusantara bulan itu, bilangan bulat.', contoh: { desa: '', laporan: '1.250' } },
-  wisman: { wajib: 'ya', keterangan: 'Wisatawan mancanegara bulan itu, bilangan bulat.', contoh: { desa: '', laporan: 40 } },
-  pendapatan: { wajib: 'ya', keterangan: 'Pendapatan wisata desa bulan itu, dalam rupiah.', contoh: { desa: '', laporan: '87.500.000' } },
-  tenaga_kerja: { wajib: 'ya', keterangan: 'Orang yang bekerja di pariwisata desa bulan itu.', contoh: { desa: '', laporan: 35 } },
-  malam_inap: { wajib: 'tidak', keterangan: 'Malam inap yang terjual bulan itu.', contoh: { desa: '', laporan: 180 } },
-  catatan: { wajib: 'tidak', keterangan: 'Catatan, paling banyak 2.000 karakter.', contoh: { desa: '', laporan: '' } },
+  laporan: {
+    kd_desa: 'DESA-a1B2c3D4e5',
+    bulan: '2025-01',
+    wisnus: '1.250',
+    wisman: 40,
+    pendapatan: '87.500.000',
+    tenaga_kerja: 35,
+    malam_inap: 180,
+  },
 };
 
 const INTRO: Record<ImportKind, string[]> = {
@@ -203,7 +209,7 @@ export async function templateXlsx(kind: ImportKind, opts: TemplateOptions): Pro
   guide.addRow([]);
   guide.addRow([EXAMPLE_TITLE]).font = { bold: true };
   guide.addRow(columns.map((c) => c.key)).font = { bold: true };
-  guide.addRow(columns.map((c) => GUIDE[c.key]!.contoh[kind]));
+  guide.addRow(columns.map((c) => EXAMPLE[kind][c.key] ?? ''));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

@@ -225,11 +225,13 @@ const IDEMPOTENCY_ERRORS: ErrorDoc[] = [
 ];
 const isWrite = (route: DocumentedRoute) => /^(POST|PUT|PATCH|DELETE) /.test(route);
 
-/** A route's cost and the history it writes, in words. */
-const factsText = ({ trips, why, records }: RouteFacts) =>
+/** A route's cost, the history it writes (or why none) and the roles its handler refuses, in words. */
+const factsText = ({ trips, why, records, noHistory, roleRefusals }: RouteFacts) =>
   [
     `**DynamoDB round trips:** ${trips} (${why}).`,
     ...(records ? [`**History:** writes ${records.map((a) => `\`${a}\``).join(' and ')}.`] : []),
+    ...(noHistory ? [`**History:** none: ${noHistory}.`] : []),
+    ...(roleRefusals ?? []).map((r) => `**Refused by the handler:** ${r.roles.join(' and ')}, 403 \`${r.error.message}\` (${r.why}).`),
   ].join(' ');
 
 function operation(route: DocumentedRoute, rule: AccessRule, schemas: Schemas): OpenApiOperation {

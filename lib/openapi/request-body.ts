@@ -32,6 +32,7 @@ export function requestBody(request: RequestDoc, opId: string, schemas: Schemas)
                 format: 'binary',
                 contentMediaType: 'application/octet-stream',
                 description: request.description,
+                ...(request.example ? { examples: [request.example.text] } : {}),
               },
             },
           },

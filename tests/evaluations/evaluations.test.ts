@@ -11,7 +11,7 @@ import { invoke, uniqueName } from '../support/api';
 import { day, newRound, roundBody, saveDraft, SIX } from '../support/evaluations';
 import { idPath, R, rounds } from '../support/evaluations';
 import { allItems } from '../support/table';
-import { makeUser } from '../support/users';
+import { makeUsers } from '../support/users';
 import { makeVillage } from '../support/villages';
 
 const { post, put, del, getOne, draft, send, rate, one } = rounds;
@@ -24,12 +24,7 @@ const rekap = (id: string, token: string, query?: Record<string, string>) =>
 /** A province of its own, so each test's round counts only its own villages. */
 async function region() {
   const provinsi = uniqueName('Provinsi Uji');
-  const [dinas, admin, owner, other] = await Promise.all([
-    makeUser('dinas'),
-    makeUser('admin'),
-    makeUser('pengelola'),
-    makeUser('pengelola'),
-  ]);
+  const [dinas, admin, owner, other] = await makeUsers('dinas', 'admin', 'pengelola', 'pengelola');
   const village = await makeVillage(owner, { provinsi, kabupaten: 'Sleman' });
   return { provinsi, dinas, admin, owner, other, village };
 }

@@ -11,12 +11,12 @@ import { handler as villageHistory } from '../../functions/history/village';
 import { handler as setSwitches } from '../../functions/auth/notifications';
 import { handler as remind } from '../../functions/evaluations/remind';
 import { MSG } from '../../lib/contract/messages';
-import { drainOutbox } from '../../lib/domain/notifications';
+import { drainAll } from '../support/outbox';
 import { setClock } from '../../lib/platform/clock';
 import { invoke, mailsTo, uniqueName } from '../support/api';
 import { day, idPath, newRound, R, rounds, saveDraft, SIX, V, vPath } from '../support/evaluations';
 import { allItems } from '../support/table';
-import { makeUser } from '../support/users';
+import { makeUsers } from '../support/users';
 import { makeVillage } from '../support/villages';
 
 const { send, rate, one, draft } = rounds;
@@ -28,23 +28,13 @@ const villagesOf = (id: string, token: string, query?: Record<string, string>) =
   invoke(roundVillages, { method: 'GET', resource: `${R}/desa`, pathParameters: idPath(id), token, query });
 const historyOf = (kd: string, token: string) =>
   invoke(villageHistory, { method: 'GET', resource: '/api/desa-wisata/{kd_desa}/riwayat', pathParameters: { kd_desa: kd }, token });
-/** Drains the outbox until it is empty (every test's notices, fast). */
-async function drainAll() {
-  for (let i = 0; i < 50; i++) if (!(await drainOutbox({ rate: 100 })).more) return;
-  throw new Error('the outbox did not empty');
-}
 const returnedMails = async (email: string, village: string) =>
   (await mailsTo(email)).filter((m) => m.subject === `Penilaian mandiri dikembalikan untuk diperbaiki: ${village}`);
 
 /** A province of its own with one village, its owner, another manager, dinas and admin. */
 async function region() {
   const provinsi = uniqueName('Provinsi Kembali');
-  const [dinas, admin, owner, other] = await Promise.all([
-    makeUser('dinas'),
-    makeUser('admin'),
-    makeUser('pengelola'),
-    makeUser('pengelola'),
-  ]);
+  const [dinas, admin, owner, other] = await makeUsers('dinas', 'admin', 'pengelola', 'pengelola');
   const nama_desa = uniqueName('Desa Kembali');
   const village = await makeVillage(owner, { provinsi, kabupaten: 'Sleman', nama_desa });
   return { provinsi, dinas, admin, owner, other, village, nama_desa };

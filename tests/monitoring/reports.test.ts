@@ -10,7 +10,7 @@ import { monthPlus, thisMonth } from '../../lib/domain/monitoring';
 import { uniqueName } from '../support/api';
 import { allItems } from '../support/table';
 import { withFaultAt } from '../support/faults';
-import { makeUser } from '../support/users';
+import { makeUsers } from '../support/users';
 import { makeVillage } from '../support/villages';
 import { expectReportCountersMatchRecount, figures, monitoring, monthsAgo, report } from '../support/monitoring';
 
@@ -19,12 +19,7 @@ afterEach(() => setClock());
 /** A province of its own with a village, its manager, another manager, dinas and admin. */
 async function setting() {
   const provinsi = uniqueName('Provinsi Pantau');
-  const [owner, other, dinas, admin] = await Promise.all([
-    makeUser('pengelola'),
-    makeUser('pengelola'),
-    makeUser('dinas'),
-    makeUser('admin'),
-  ]);
+  const [owner, other, dinas, admin] = await makeUsers('pengelola', 'pengelola', 'dinas', 'admin');
   const village = await makeVillage(owner, { provinsi, kabupaten: 'Sleman' });
   return { provinsi, owner, other, dinas, admin, kd: village.kd_desa };
 }

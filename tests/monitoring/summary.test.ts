@@ -13,9 +13,9 @@ import { handler as updateScore } from '../../functions/scores/update';
 import { handler as statistics } from '../../functions/statistics/get';
 import { handler as flagged } from '../../functions/monitoring/flagged';
 import { sameScores } from '../robustness/support/fixture';
-import { invoke, uniqueName } from '../support/api';
+import { invoke } from '../support/api';
 import { makeUser } from '../support/users';
-import { makeVillage } from '../support/villages';
+import { makeVillage, regionWithVillages } from '../support/villages';
 import { expectReportCountersMatchRecount, monitoring, monthsAgo, report } from '../support/monitoring';
 
 /** What the DynamoDB commands sent while `fn` runs read: per command, its index and the items it returned. */
@@ -44,20 +44,17 @@ async function reads<T>(fn: () => Promise<T>): Promise<{ result: T; calls: { com
 }
 
 async function region() {
-  const provinsi = uniqueName('Provinsi Rekap');
-  const [dinas, admin, a, b, c] = await Promise.all([
-    makeUser('dinas'),
-    makeUser('admin'),
-    makeUser('pengelola'),
-    makeUser('pengelola'),
-    makeUser('pengelola'),
+  const {
+    provinsi,
+    dinas,
+    admin,
+    villages: [v1, v2, v3],
+  } = await regionWithVillages('Provinsi Rekap', (provinsi) => [
+    { provinsi, kabupaten: 'Sleman', nama_desa: 'Alpha' },
+    { provinsi, kabupaten: 'Sleman', nama_desa: 'Beta' },
+    { provinsi, kabupaten: 'Bantul', nama_desa: 'Gamma' },
   ]);
-  const [v1, v2, v3] = await Promise.all([
-    makeVillage(a, { provinsi, kabupaten: 'Sleman', nama_desa: 'Alpha' }),
-    makeVillage(b, { provinsi, kabupaten: 'Sleman', nama_desa: 'Beta' }),
-    makeVillage(c, { provinsi, kabupaten: 'Bantul', nama_desa: 'Gamma' }),
-  ]);
-  return { provinsi, dinas, admin, a, b, c, v1: v1.kd_desa, v2: v2.kd_desa, v3: v3.kd_desa };
+  return { provinsi, dinas, admin, a: v1.owner, b: v2.owner, c: v3.owner, v1: v1.kd_desa, v2: v2.kd_desa, v3: v3.kd_desa };
 }
 
 const zeros = { wisnus: 0, wisman: 0, pendapatan: 0, tenaga_kerja: 0 };

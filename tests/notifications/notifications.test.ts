@@ -17,14 +17,15 @@ import { handler as createScore } from '../../functions/scores/create';
 import { MSG } from '../../lib/contract/messages';
 import { claimDelivery, pendingNotices } from '../../lib/db/outbox';
 import { today } from '../../lib/domain/evaluations';
-import { drainOutbox, type DrainOptions, type DrainReport } from '../../lib/domain/notifications';
+import { drainOutbox } from '../../lib/domain/notifications';
 import { tanggal } from '../../lib/mail/format';
 import { setClock } from '../../lib/platform/clock';
 import { config } from '../../lib/platform/config';
 import { invoke, mailsTo, uniqueName, type SentMail } from '../support/api';
 import { day, newRound, saveDraft, SIX } from '../support/evaluations';
+import { drainAll } from '../support/outbox';
 import { allItems } from '../support/table';
-import { makeUser } from '../support/users';
+import { makeUser, makeUsers } from '../support/users';
 import { makeVillage } from '../support/villages';
 
 const V = '/api/evaluasi/{id_evaluasi}/desa/{kd_desa}';
@@ -38,16 +39,6 @@ const switches = (body: unknown, token?: string) => invoke(setSwitches, { method
 const statusOf = (kd_desa: string, status: string, token: string) =>
   invoke(createStatus, { method: 'POST', resource: '/api/status-desa', body: { kd_desa, status, keterangan: 'Dicek dinas' }, token });
 
-/** Drains until nothing is left (fast: these tests are not about the rate); the reports of each call. */
-async function drainAll(opts: DrainOptions = {}): Promise<DrainReport[]> {
-  const reports: DrainReport[] = [];
-  for (let i = 0; i < 50; i++) {
-    const r = await drainOutbox({ rate: 100, ...opts });
-    reports.push(r);
-    if (!r.more) return reports;
-  }
-  throw new Error('the outbox did not empty');
-}
 const outboxItems = async () => (await allItems()).filter((i) => String(i.PK).startsWith('OUTBOX#'));
 const about = async (email: string, subject: string | RegExp): Promise<SentMail[]> =>
   (await mailsTo(email)).filter((m) => (typeof subject === 'string' ? m.subject.includes(subject) : subject.test(m.subject)));
@@ -55,12 +46,7 @@ const about = async (email: string, subject: string | RegExp): Promise<SentMail[
 /** A province of its own, with its office and two managers (one with two villages), and a manager elsewhere. */
 async function region() {
   const provinsi = uniqueName('Provinsi Kabar');
-  const [dinas, owner, second, outside] = await Promise.all([
-    makeUser('dinas'),
-    makeUser('pengelola'),
-    makeUser('pengelola'),
-    makeUser('pengelola'),
-  ]);
+  const [dinas, owner, second, outside] = await makeUsers('dinas', 'pengelola', 'pengelola', 'pengelola');
   const villageName = uniqueName('Desa');
   const secondName = uniqueName('Desa Kedua');
   const village = await makeVillage(owner, { provinsi, kabupaten: 'Sleman', nama_desa: villageName });

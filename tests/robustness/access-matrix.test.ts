@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ACCESS_RULES, type AccessRule } from '../../lib/auth/access-rules';
-import { ownerOnly } from '../../lib/openapi/catalogue';
+import { ownerOnly, ROUTE_DOCS, type DocumentedRoute } from '../../lib/openapi/catalogue';
 import type { RouteKey } from '../../lib/routes';
 import { signToken } from '../../lib/auth/jwt';
 import type { Role } from '../../lib/contract/roles';
@@ -41,20 +41,18 @@ const allowed: Expectation = { refused: false };
 const refused = (status: 401 | 403, message: string): Expectation => ({ refused: true, status, message });
 
 /**
- * Where the rule table is silent and the handler decides (docs/decisions.md): POST
- * /api/desa-wisata is `optional`, owner-only in its domain, and has no `roles`, so the table admits
- * every role; the handler refuses callers who are not pengelola (only a pengelola can
- * own a village) with its own text. Applied only where the rule-derived expectation is
- * "allowed", so the entry becomes inert once the table states the role itself.
+ * Where the rule table admits a role and the handler decides (docs/decisions.md): the roles
+ * a route's catalogue entry says its handler refuses on the documented request
+ * (`facts.roleRefusals`, each with its 403 and why; e.g. POST /api/desa-wisata is `optional`
+ * with no `roles`, and only a pengelola owns a village). Applied only where the rule-derived
+ * expectation is "allowed"; a refusal of a role the rule refuses itself is reported as stale
+ * (first test), and one the handler no longer makes fails its cell.
  */
-const HANDLER_DECIDES: Record<string, Partial<Record<Cell, Expectation>>> = {
-  'POST /api/desa-wisata': { admin: refused(403, MSG.pengelolaOnlyVillage), dinas: refused(403, MSG.pengelolaOnlyVillage) },
-  // dinas and admin only correct a verified month (the sample's month is its manager's, not verified)
-  'PUT /api/pemantauan/desa/{kd_desa}/{bulan}': {
-    admin: refused(403, MSG.reportOfficeCorrectsVerified),
-    dinas: refused(403, MSG.reportOfficeCorrectsVerified),
-  },
-};
+function handlerDecides(route: string, cell: Cell): Expectation | undefined {
+  const role = ROLE_OF[cell];
+  const refusal = role && ROUTE_DOCS[route as DocumentedRoute]?.facts.roleRefusals?.find((r) => r.roles.includes(role));
+  return refusal ? refused(refusal.error.status, refusal.error.message) : undefined;
+}
 
 /** Optional routes that are reads: public answers, a valid token of an office adds to them. */
 const OPTIONAL_READS = new Set(['GET /api/statistik']);
@@ -153,7 +151,7 @@ async function checkRoute(
   const problems: string[] = [];
   for (const cell of CELLS) {
     let expectation = expectationOf(route.key, rule, cell, ownerOnly(route.key as RouteKey));
-    if (!expectation.refused) expectation = HANDLER_DECIDES[route.key]?.[cell] ?? expectation;
+    if (!expectation.refused) expectation = handlerDecides(route.key, cell) ?? expectation;
 
     // the user the token is (or claims to be) for; for `deletedUser` a fresh one, deleted below
     const role = principalRole(rule);
@@ -205,6 +203,19 @@ describe.concurrent('access matrix (generated from ACCESS_RULES)', () => {
     const noSample = routes.filter((r) => !SAMPLES[r.key]).map((r) => `${r.key} (${r.fn})`);
     expect(noRule, 'declared routes without an access rule').toEqual([]);
     expect(noSample, 'declared routes without a sample in tests/robustness/support/samples.ts').toEqual([]);
+    // a handler refusal of a role the rule already refuses (or of a role the rule admits nowhere) no longer applies
+    const stale = routes.flatMap((r) =>
+      (ROUTE_DOCS[r.key as DocumentedRoute]?.facts.roleRefusals ?? []).flatMap((refusal) =>
+        refusal.roles
+          .filter((role) => {
+            const cells = CELLS.filter((c) => ROLE_OF[c] === role);
+            const rule = rules[r.key];
+            return !rule || !refusal.why.trim() || cells.every((c) => expectationOf(r.key, rule, c, ownerOnly(r.key as RouteKey)).refused);
+          })
+          .map((role) => `${r.key}: ${role}`),
+      ),
+    );
+    expect(stale, 'catalogue roleRefusals of roles the access rule refuses itself (or without a why)').toEqual([]);
   });
 
   for (const route of routes) {

@@ -6,19 +6,12 @@ import { handler as updateScore } from '../../functions/scores/update';
 import { setClock } from '../../lib/platform/clock';
 import { MSG } from '../../lib/contract/messages';
 import { invoke } from '../support/api';
+import { CRITERIA } from '../support/criteria';
 import { allItems } from '../support/table';
 import { makeUser } from '../support/users';
 import { makeVillage } from '../support/villages';
 
-const FIELDS = [
-  'partisipasi_masyarakat',
-  'keragaman_paket_wisata',
-  'akses_tempat_wisata',
-  'keramahan_difabel',
-  'fasilitas_tempat_wisata',
-  'produk_tempat_wisata',
-] as const;
-type Six = Record<(typeof FIELDS)[number], number>;
+type Six = Record<(typeof CRITERIA)[number], number>;
 
 const post = (body: unknown, token?: string) => invoke(createScore, { method: 'POST', resource: '/api/skor', body, token });
 const put = (kd: string, body: unknown, token?: string) =>
@@ -28,9 +21,9 @@ const getOne = (kd: string, token?: string) =>
 const list = () => invoke(listScores, { method: 'GET', resource: '/api/skor' });
 
 /** Six scores from a list of six values. */
-const six = (values: number[]): Six => Object.fromEntries(FIELDS.map((f, i) => [f, values[i]])) as Six;
+const six = (values: number[]): Six => Object.fromEntries(CRITERIA.map((f, i) => [f, values[i]])) as Six;
 const all = (n: number) => six([n, n, n, n, n, n]);
-const sum = (s: Six) => FIELDS.reduce((t, f) => t + s[f], 0);
+const sum = (s: Six) => CRITERIA.reduce((t, f) => t + s[f], 0);
 const isIso = (s: unknown) => typeof s === 'string' && new Date(s).toISOString() === s;
 
 /** The exact POST/PUT body the contract gives for these scores. */
@@ -64,7 +57,7 @@ describe('POST /api/skor', () => {
     const one = await getOne(village.kd_desa);
     expect(one.statusCode).toBe(200);
     expect(one.body.status).toBe('success');
-    expect(Object.keys(one.body.data).sort()).toEqual(['kd_desa', ...FIELDS, 'created_at', 'updated_at'].sort());
+    expect(Object.keys(one.body.data).sort()).toEqual(['kd_desa', ...CRITERIA, 'created_at', 'updated_at'].sort());
     expect(one.body.data).toMatchObject({ kd_desa: village.kd_desa, ...s });
     expect(isIso(one.body.data.created_at)).toBe(true);
     expect(isIso(one.body.data.updated_at)).toBe(true);
@@ -104,7 +97,7 @@ describe('POST /api/skor', () => {
     const { dinas, village } = await setup();
     const base = all(80);
     const bad: Array<Record<string, unknown>> = [];
-    for (const f of FIELDS) {
+    for (const f of CRITERIA) {
       bad.push({ ...base, [f]: 0 }, { ...base, [f]: 101 }, { ...base, [f]: '80' }, { ...base, [f]: null });
       const { [f]: _omit, ...missing } = base;
       void _omit;
@@ -269,7 +262,7 @@ describe('GET /api/skor and /api/skor/{kd}', () => {
     const res = await list();
     expect(res.statusCode).toBe(200);
     expect(res.body.status).toBe('success');
-    const rowKeys = ['kd_desa', 'nama_desa', 'kategori_desa', ...FIELDS, 'rata_rata'].sort();
+    const rowKeys = ['kd_desa', 'nama_desa', 'kategori_desa', ...CRITERIA, 'rata_rata'].sort();
     for (const row of res.body.data) expect(Object.keys(row).sort()).toEqual(rowKeys);
     const scored = res.body.data.find((r: any) => r.kd_desa === village.kd_desa);
     expect(scored).toEqual({ kd_desa: village.kd_desa, nama_desa: expect.any(String), ...s, rata_rata: 72, kategori_desa: 'Berkembang' });
@@ -277,7 +270,7 @@ describe('GET /api/skor and /api/skor/{kd}', () => {
     expect(empty).toEqual({
       kd_desa: unscored.kd_desa,
       nama_desa: 'Desa Tanpa Skor',
-      ...Object.fromEntries(FIELDS.map((f) => [f, null])),
+      ...Object.fromEntries(CRITERIA.map((f) => [f, null])),
       rata_rata: 0,
       kategori_desa: 'Rintisan',
     });

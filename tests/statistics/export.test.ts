@@ -12,34 +12,9 @@ import { handler as createStatus } from '../../functions/statuses/create';
 import { MSG } from '../../lib/contract/messages';
 import { sameScores } from '../robustness/support/fixture';
 import { invoke } from '../support/api';
+import { parseCsv } from '../support/csv';
 import { makeUser } from '../support/users';
 import { makeVillage } from '../support/villages';
-
-/** RFC 4180 rows (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') cell += text[++i];
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',' || ch === '\n') {
-      row.push(cell);
-      cell = '';
-      if (ch === '\n') {
-        rows.push(row);
-        row = [];
-      }
-    } else if (ch !== '\r') cell += ch;
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
 
 const get = (query: Record<string, string>, token?: string, headers?: Record<string, string>) =>
   invoke(exportVillages, { method: 'GET', resource: '/api/desa-wisata/export', query, token, headers });

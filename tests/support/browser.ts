@@ -5,8 +5,10 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ROOT } from '../../scripts/local-stack';
+import { OFFLINE_START_TIMEOUT_MS, sharedOffline } from './offline';
 import { detachedServer, oncePerRun, runFolder } from './run-once';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -23,7 +25,7 @@ const ARGS = [
 export const PHONE = { width: 390, height: 844 };
 
 /** Whether `file`'s browser test runs here; says so in one line when it is skipped. */
-export function browserTestRuns(file: string): boolean {
+function browserTestRuns(file: string): boolean {
   const runs = existsSync(CHROMIUM) || Boolean(process.env.CI);
   if (!runs) console.warn(`[${file}] SKIPPED: ${CHROMIUM} not found (apt-get install -y chromium; CI runs it always).`);
   return runs;
@@ -39,10 +41,7 @@ const BROWSER_START_MS = 60_000;
  * time has a context (the others wait for their turn): each page is a renderer process of
  * 0.1-0.3 GB (vitest.config.mts spreads the browser tests over the run).
  */
-export async function openBrowser(viewport?: {
-  width: number;
-  height: number;
-}): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+async function openBrowser(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing; in CI it must be installed (apt-get install -y chromium)`);
   const endpoint = await oncePerRun('browser', startBrowser, BROWSER_START_MS + 5_000);
   const turn = runFolder('browser-turn');
@@ -73,6 +72,43 @@ export async function openBrowser(viewport?: {
       release();
     },
   };
+}
+
+/**
+ * One browser test of the pages, in a describe of its own (`title`; skipped with a line why
+ * where there is no Chromium, as browserTestRuns): before it, the run's shared server
+ * (sharedOffline) starts while `prepare` makes the data the test needs, and a context of the
+ * run's Chromium opens at `viewport` (openBrowser), closed after it. `body` gets the server's
+ * address, the context, and a page of it that waits at most `pageTimeout` for anything.
+ */
+export function browserTest(
+  opts: {
+    file: string;
+    title: string;
+    viewport?: { width: number; height: number };
+    prepare?: () => Promise<unknown>;
+    timeout: number;
+    pageTimeout: number;
+  },
+  name: string,
+  body: (t: { base: string; context: BrowserContext; page: Page }) => Promise<void>,
+): void {
+  describe.skipIf(!browserTestRuns(opts.file))(opts.title, () => {
+    let base = '';
+    let opened: Awaited<ReturnType<typeof openBrowser>> | undefined;
+    beforeAll(async () => {
+      [{ baseUrl: base }] = await Promise.all([sharedOffline(), opts.prepare?.()]);
+      opened = await openBrowser(opts.viewport);
+    }, OFFLINE_START_TIMEOUT_MS + 180_000);
+    afterAll(async () => {
+      await opened?.close();
+    }, 60_000);
+    it(name, { timeout: opts.timeout }, async () => {
+      const page = await opened!.context.newPage();
+      page.setDefaultTimeout(opts.pageTimeout);
+      await body({ base, context: opened!.context, page });
+    });
+  });
 }
 
 function startBrowser(dir: string): Promise<string> {

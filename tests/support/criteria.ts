@@ -7,3 +7,6 @@ export const SIX = {
   fasilitas_tempat_wisata: 75,
   produk_tempat_wisata: 85,
 };
+
+/** The six criteria's names, in the order the forms and the API list them. */
+export const CRITERIA = Object.keys(SIX) as (keyof typeof SIX)[];

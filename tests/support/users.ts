@@ -29,3 +29,10 @@ export async function makeUser(
   );
   return { ...user, token: await signToken(user) };
 }
+
+/** One `makeUser` per role, made at once; the users in the order of `roles`. */
+export function makeUsers<const R extends readonly Role[]>(
+  ...roles: R
+): Promise<{ -readonly [K in keyof R]: Awaited<ReturnType<typeof makeUser>> }> {
+  return Promise.all(roles.map((role) => makeUser(role))) as never;
+}

@@ -1,5 +1,7 @@
 import { handler as createVillage } from '../../functions/villages/create';
-import { invoke } from './api';
+import { handler as deleteVillage } from '../../functions/villages/delete';
+import { invoke, uniqueName } from './api';
+import { makeUser, makeUsers } from './users';
 
 let counter = 0;
 /** A valid village body for `email`; override any field. */
@@ -28,4 +30,34 @@ export async function makeVillage(owner: { email: string; token: string }, overr
   });
   if (res.statusCode !== 200) throw new Error(`village creation failed: ${res.statusCode} ${JSON.stringify(res.body)}`);
   return res.body.data as { kd_desa: string; slug: string };
+}
+
+/** Deletes a village through the real DELETE handler with `token`; its response. */
+export const removeVillage = (kd_desa: string, token: string) =>
+  invoke(deleteVillage, { method: 'DELETE', resource: '/api/desa-wisata/{kd_desa}', pathParameters: { kd_desa }, token });
+
+/**
+ * A province of its own (`uniqueName(prefix)`) with its dinas and an admin, and the villages
+ * `villages(provinsi)` describes, each made by a manager of its own (`owner`).
+ */
+export async function regionWithVillages<const V extends readonly Record<string, unknown>[]>(
+  prefix: string,
+  villages: (provinsi: string) => V,
+) {
+  const provinsi = uniqueName(prefix);
+  const [[dinas, admin], made] = await Promise.all([
+    makeUsers('dinas', 'admin'),
+    Promise.all(
+      villages(provinsi).map(async (overrides) => {
+        const owner = await makeUser('pengelola');
+        return { ...(await makeVillage(owner, overrides)), owner };
+      }),
+    ),
+  ]);
+  return {
+    provinsi,
+    dinas,
+    admin,
+    villages: made as unknown as { -readonly [K in keyof V]: (typeof made)[number] },
+  };
 }

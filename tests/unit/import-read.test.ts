@@ -5,7 +5,7 @@ import { readImportFile } from '../../lib/import/read';
 import type { ImportKind, ReadResult, ReportRow, VillageRow } from '../../lib/import/types';
 import { parseMonth, parseNumber } from '../../lib/import/values';
 import { thisMonth } from '../../lib/domain/monitoring';
-import { zip, type ZipPart } from './import-support';
+import { PENGLIPURAN_JANUARY, zip, type ZipPart } from './import-support';
 
 /** Builds the files in memory: exceljs for ordinary workbooks, a hand-made ZIP for what Excel would never write. */
 
@@ -235,10 +235,7 @@ describe('reading an import file: good forms', () => {
     expect(out.rows).toEqual([
       {
         baris: 2,
-        nama_desa: 'Penglipuran',
-        provinsi: 'Bali',
-        kabupaten: 'Bangli',
-        bulan: '2025-01',
+        ...PENGLIPURAN_JANUARY,
         wisnus: 1,
         wisman: 2,
         pendapatan: 3,

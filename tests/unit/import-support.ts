@@ -11,6 +11,17 @@ export interface ZipPart {
   stored?: boolean;
 }
 
+/** A ZIP record of `length` bytes: its signature, then little-endian fields [offset, value, bytes]; the rest zero. */
+function header(length: number, signature: number, fields: [number, number, 2 | 4][]): Buffer {
+  const b = Buffer.alloc(length);
+  b.writeUInt32LE(signature, 0);
+  for (const [at, value, bytes] of fields) {
+    if (bytes === 2) b.writeUInt16LE(value, at);
+    else b.writeUInt32LE(value, at);
+  }
+  return b;
+}
+
 /** A ZIP archive written by hand (local headers, central directory, end record). */
 export function zip(parts: ZipPart[]): Buffer {
   const locals: Buffer[] = [];
@@ -21,33 +32,34 @@ export function zip(parts: ZipPart[]): Buffer {
     const body = p.stored ? raw : deflateRawSync(raw);
     const name = Buffer.from(p.name, 'utf8');
     const size = p.declared ?? raw.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(p.stored ? 0 : 8, 8);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(p.stored ? 0 : 8, 10);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
+    const method = p.stored ? 0 : 8;
+    const local = header(30, 0x04034b50, [
+      [4, 20, 2],
+      [8, method, 2],
+      [18, body.length, 4],
+      [22, size, 4],
+      [26, name.length, 2],
+    ]);
+    const central = header(46, 0x02014b50, [
+      [4, 20, 2],
+      [6, 20, 2],
+      [10, method, 2],
+      [20, body.length, 4],
+      [24, size, 4],
+      [28, name.length, 2],
+      [42, offset, 4],
+    ]);
     locals.push(local, name, body);
     centrals.push(central, name);
     offset += 30 + name.length + body.length;
   }
   const cd = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(parts.length, 8);
-  end.writeUInt16LE(parts.length, 10);
-  end.writeUInt32LE(cd.length, 12);
-  end.writeUInt32LE(offset, 16);
+  const end = header(22, 0x06054b50, [
+    [8, parts.length, 2],
+    [10, parts.length, 2],
+    [12, cd.length, 4],
+    [16, offset, 4],
+  ]);
   return Buffer.concat([...locals, cd, end]);
 }
 
@@ -59,3 +71,9 @@ export function unzipAll(bytes: Buffer): Map<string, Buffer> {
 }
 
 export const rezip = (parts: Map<string, Buffer>): Buffer => zip([...parts].map(([name, data]) => ({ name, data })));
+
+/** The village columns after its name, as the village template (and a file laid out like it) has them. */
+export const VILLAGE_DETAIL_COLUMNS = ['nama_popular', 'provinsi', 'kabupaten', 'alamat', 'pengelola', 'nomor_telepon', 'email'];
+
+/** A monthly report row of January 2025 read for Penglipuran, named by name and region: what every such row reads as besides its figures. */
+export const PENGLIPURAN_JANUARY = { nama_desa: 'Penglipuran', provinsi: 'Bali', kabupaten: 'Bangli', bulan: '2025-01' };

@@ -4,7 +4,7 @@ import { MSG } from '../../lib/contract/messages';
 import { readImportFile } from '../../lib/import/read';
 import { refusedRowsXlsx, templateXlsx } from '../../lib/import/template';
 import type { ReadResult, VillageRow } from '../../lib/import/types';
-import { rezip, unzipAll } from './import-support';
+import { PENGLIPURAN_JANUARY, rezip, unzipAll, VILLAGE_DETAIL_COLUMNS } from './import-support';
 
 const KABUPATEN: Record<string, string[]> = { Bali: ['Bangli', 'Gianyar'], 'Jawa Barat': ['Bandung', 'Bogor', 'Garut'] };
 const kabupatenOf = (p: string) => KABUPATEN[p] ?? [];
@@ -78,19 +78,7 @@ describe('import templates', () => {
       ['Daftar', 'hidden'],
     ]);
     const header = rowValues(wb.getWorksheet('Desa Wisata')!, 1);
-    expect(header).toEqual([
-      'kd_desa',
-      'nama_desa',
-      'nama_popular',
-      'provinsi',
-      'kabupaten',
-      'alamat',
-      'pengelola',
-      'nomor_telepon',
-      'email',
-      'latitude',
-      'longitude',
-    ]);
+    expect(header).toEqual(['kd_desa', 'nama_desa', ...VILLAGE_DETAIL_COLUMNS, 'latitude', 'longitude']);
     const dv = validationsOf(bytes);
     expect(dv['D2:D20001']).toEqual({ type: 'list', formula: "'Daftar'!$A$2:$A$3", errorStyle: 'warning' });
     expect(dv['E2:E20001']?.formula).toContain('OFFSET');
@@ -156,10 +144,7 @@ describe('import templates', () => {
     expect(out.rows).toEqual([
       {
         baris: 2,
-        nama_desa: 'Penglipuran',
-        provinsi: 'Bali',
-        kabupaten: 'Bangli',
-        bulan: '2025-01',
+        ...PENGLIPURAN_JANUARY,
         wisnus: 1250,
         wisman: 40,
         pendapatan: 87_500_000,
@@ -198,17 +183,7 @@ describe('the refused-rows file', () => {
     const bytes = await refusedRowsXlsx('desa', first.problems, first.raw!);
     const wb = await load(bytes);
     const sheet = wb.getWorksheet('Desa Wisata')!;
-    expect(rowValues(sheet, 1)).toEqual([
-      'Nama Desa',
-      'nama_popular',
-      'provinsi',
-      'kabupaten',
-      'alamat',
-      'pengelola',
-      'nomor_telepon',
-      'email',
-      'Pesan',
-    ]);
+    expect(rowValues(sheet, 1)).toEqual(['Nama Desa', ...VILLAGE_DETAIL_COLUMNS, 'Pesan']);
     expect(rowValues(sheet, 2)).toEqual([
       'Satu',
       'Wisata Satu',

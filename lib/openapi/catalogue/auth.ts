@@ -5,7 +5,7 @@ import { requestResetInput, resetPasswordInput, verifyResetInput } from '../../a
 import { MSG } from '../../contract/messages';
 import { notificationSwitchesInput } from '../../domain/notifications';
 import * as R from '../responses';
-import { area, createdDoc, done, e, json, ok, okData, withData, type AreaDocs, trips } from './shared';
+import { area, createdDoc, done, e, json, ok, okData, withData, type AreaDocs, trips, unrecorded } from './shared';
 
 const entry = area('Akun');
 const mailFailed = (when: string) => e(500, MSG.mailFailed, when);
@@ -30,7 +30,11 @@ export const AUTH_DOCS = {
     ],
   }),
   'POST /auth/login': entry('Log in and receive a bearer token', {
-    facts: trips(1, 'user ∥ login throttles (a failed login adds its writes)'),
+    facts: unrecorded(
+      1,
+      'user ∥ login throttles (a failed login adds its writes)',
+      'a login changes nothing (a lock it causes is recorded: tests/history/security-events.test.ts)',
+    ),
     description:
       'The token (HS256 JWT, 24 h) is given at the top level and in `data`. Five failed logins for one e-mail within 15 minutes lock it for 15 minutes.',
     request: json(loginInput, { email: 'admin@desawisata.local', password: 'desawisata-demo' }),
@@ -44,7 +48,11 @@ export const AUTH_DOCS = {
     ],
   }),
   'POST /auth/password': entry('Request a password reset code by e-mail', {
-    facts: trips(2, 'user, then the conditional code write (once a minute)'),
+    facts: unrecorded(
+      2,
+      'user, then the conditional code write (once a minute)',
+      'issues a reset code, a secret that never enters the history; the reset itself is recorded',
+    ),
     description: 'Sends a 6-digit code, valid 5 minutes; at most one new code per minute per e-mail.',
     request: json(requestResetInput, { email: 'siti@example.com' }),
     success: done(MSG.resetCodeSent),
@@ -55,7 +63,7 @@ export const AUTH_DOCS = {
     ],
   }),
   'POST /auth/password/verify': entry('Check a reset code', {
-    facts: trips(3, 'code, take one try atomically, give it back (a try is taken before the comparison)'),
+    facts: unrecorded(3, 'code, take one try atomically, give it back (a try is taken before the comparison)', 'checks a code'),
     request: json(verifyResetInput, { email: 'siti@example.com', resetCode: '123456' }),
     success: done(MSG.resetCodeValid),
     errors: [e(400, MSG.resetCodeWrong, 'Wrong, expired, used-up or unknown code (5 tries per code)')],

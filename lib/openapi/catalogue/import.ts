@@ -26,6 +26,7 @@ import {
   payloadTooLarge,
   tooManyFields,
   trips,
+  unrecorded,
   type AreaDocs,
 } from './shared';
 
@@ -68,6 +69,11 @@ const ROW_TEXTS = Object.entries(MSG)
   .map(([, v]) => `- ${v}`)
   .join('\n');
 
+/** A CSV of one new village (`jenis=desa`), as the template’s example row has it. */
+const VILLAGES_CSV =
+  'kd_desa,nama_desa,nama_popular,provinsi,kabupaten,alamat,pengelola,nomor_telepon,email\n' +
+  ',Penglipuran,Desa Wisata Penglipuran,Bali,Bangli,"Kubu, Bangli, Bali",I Wayan Contoh,081234567890,pengelola@contoh.id\n';
+
 const importMissing = e(404, MSG.importNotFound, 'No such import, or one another dinas account started');
 const states =
   '`memeriksa` (the worker checks the file) → `siap` (checked; nothing written yet) or `ditolak` (the file, or every row, refused) → `berjalan` (applying) → `selesai`, or `gagal` (stopped by repeated service errors; rows applied stay)';
@@ -81,10 +87,19 @@ export const IMPORT_DOCS = {
     ...fileAnswers,
   }),
   'POST /api/impor': entry('Upload a file to import', {
-    facts: trips(2, 'token, then (the file stored privately) the import item'),
+    facts: unrecorded(
+      2,
+      'token, then (the file stored privately) the import item',
+      'stores the file and its import; the worker writes the rows later, each entry naming the import (tests/import/flow.test.ts)',
+    ),
     description: `dinas and admin: one XLSX or CSV file (field \`berkas\`, at most ${mb(IMPORT_FILE_MAX_BYTES)}) of villages (\`jenis=desa\`) or monthly figures (\`jenis=laporan\`). Answers 202 with the import’s id at once; the worker checks the file within a minute (GET /api/impor/{id_impor}). Nothing but the import itself is written before POST …/jalankan. States: ${states}.`,
     query: importKindQuery,
-    request: { kind: 'file', limits: IMPORT_UPLOAD_LIMITS, description: `One XLSX or CSV file, at most ${mb(IMPORT_FILE_MAX_BYTES)}` },
+    request: {
+      kind: 'file',
+      limits: IMPORT_UPLOAD_LIMITS,
+      description: `One XLSX or CSV file, at most ${mb(IMPORT_FILE_MAX_BYTES)}`,
+      example: { filename: 'desa.csv', contentType: 'text/csv', text: VILLAGES_CSV },
+    },
     success: {
       status: 202,
       description: 'Accepted: the file is checked by the worker',
@@ -127,7 +142,11 @@ export const IMPORT_DOCS = {
     errors: [importMissing],
   }),
   'POST /api/impor/{id_impor}/jalankan': entry('Apply a checked import', {
-    facts: trips(3, 'token, the import, then its state moved from siap (a condition)'),
+    facts: unrecorded(
+      3,
+      'token, the import, then its state moved from siap (a condition)',
+      'moves the import to berjalan; the worker writes the rows, each entry naming the import (tests/import/flow.test.ts)',
+    ),
     description:
       'dinas (its own) and admin, once, from `siap`: the worker applies the valid rows in batches (progress in GET /api/impor/{id_impor}); each row is written as any write of it (history entries naming the import, counters, list versions), a row that changes nothing writes nothing. Answers 202 with the import, now `berjalan`.',
     params: importParams,

@@ -16,7 +16,20 @@ import {
 } from '../../domain/monitoring';
 import { reportReminderInput } from '../../domain/monitoring-reminders';
 import * as R from '../responses';
-import { area, e, fileAnswers, json, ok, okData, ownerOnlyError, pagingInvalid, trips, villageMissing, type AreaDocs } from './shared';
+import {
+  area,
+  e,
+  fileAnswers,
+  json,
+  ok,
+  okData,
+  ownerOnlyError,
+  pagingInvalid,
+  refusedRoles,
+  trips,
+  villageMissing,
+  type AreaDocs,
+} from './shared';
 
 const entry = area('Pemantauan');
 
@@ -129,15 +142,29 @@ const FlaggedRow = z
   })
   .meta({ id: 'MonitoringFlaggedMonth' });
 
+const officeCorrectsVerified = e(
+  403,
+  MSG.reportOfficeCorrectsVerified,
+  'dinas or admin on a month that is not verified (or has no report)',
+);
 const monthInvalid = e(400, MSG.reportMonthInvalid, 'bulan is not a month YYYY-MM from 2000-01 through this month (WIB)');
 
 export const MONITORING_DOCS = {
   'PUT /api/pemantauan/desa/{kd_desa}/{bulan}': entry('Report a village’s figures of a month', {
-    facts: trips(
-      3,
-      'token, village ∥ the month with the 12 reported before it, then report + village check + region-month counters + history in one transaction',
-      'report.created',
-    ),
+    facts: {
+      ...trips(
+        3,
+        'token, village ∥ the month with the 12 reported before it, then report + village check + region-month counters + history in one transaction',
+        'report.created',
+      ),
+      roleRefusals: [
+        refusedRoles(
+          ['admin', 'dinas'],
+          officeCorrectsVerified,
+          'the documented month is its manager’s and not verified: the office corrects only a verified one',
+        ),
+      ],
+    },
     description: `The village’s own pengelola, for any month from 2000-01 through this month (WIB; back-filling is allowed), the whole month each time (a figure left out is none). A report first written after the 10th of the next month is kept and marked \`terlambat\`. A figure over 5× its median of the village’s last 12 reported months (with at least 3 of them), or visitors with zero revenue where those months had revenue, is flagged \`perlu_cek\`, not refused; \`alasan_cek\` says why: "${MSG.reportCheckSpike}: <figures>" and/or "${MSG.reportCheckNoRevenue}" (joined by "; "). Once verified, only dinas and admin change it, with \`alasan\` (history \`report.corrected\`, the reason kept whole). The same figures again write nothing (no history entry).`,
     params: reportParams,
     request: json(reportInput, { wisnus: 1250, wisman: 40, pendapatan: 87_500_000, tenaga_kerja: 35, malam_inap: 180 }),
@@ -146,7 +173,7 @@ export const MONITORING_DOCS = {
       monthInvalid,
       e(400, MSG.reportCorrectionReasonMissing, 'dinas or admin correct a verified month without alasan'),
       ownerOnlyError,
-      e(403, MSG.reportOfficeCorrectsVerified, 'dinas or admin on a month that is not verified (or has no report)'),
+      officeCorrectsVerified,
       villageMissing,
       e(409, MSG.reportVerifiedLocked, 'The village’s pengelola on a verified month'),
     ],

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import type { RouteKey } from '../../auth/access-rules';
 import type { MultipartLimits } from '../../contract/files';
 import { assetParams } from '../../contract/inputs';
+import type { Role } from '../../contract/roles';
 import { MSG } from '../../contract/messages';
 import { declaredRefusal } from '../../contract/validation';
 import { EXPORT_LINK_SECONDS } from '../../domain/export';
@@ -52,8 +53,15 @@ export type RequestDoc =
       /** The form's limits: with the refusal declared with `schema`, its refusals, added to the route's errors by `area`. */
       limits: MultipartLimits;
     }
-  /** multipart/form-data with one file, in the field `limits.fileFields[0]`. */
-  | { kind: 'file'; limits: MultipartLimits; description: string };
+  /** multipart/form-data with one file, in the field `limits.fileFields[0]`; `example` a file the route accepts. */
+  | { kind: 'file'; limits: MultipartLimits; description: string; example?: FileExample };
+
+/** An example file of a one-file body, as text (e.g. a small CSV). */
+export interface FileExample {
+  filename: string;
+  contentType: string;
+  text: string;
+}
 
 export interface SuccessDoc {
   status: number;
@@ -74,6 +82,21 @@ export interface RouteFacts {
   why: string;
   /** The actions of the history entries it writes (tests/history/every-write.test.ts). */
   records?: string[];
+  /** A write that records no history: why (tests/history/every-write.test.ts checks that it writes none). */
+  noHistory?: string;
+  /**
+   * Roles the route's access rule admits but its handler refuses on the documented request (the
+   * catalogue's example, path parameters as the access matrix's fixture gives them), each with the
+   * error it answers and why (tests/robustness/access-matrix.test.ts expects those cells refused).
+   */
+  roleRefusals?: RoleRefusal[];
+}
+
+export interface RoleRefusal {
+  roles: Role[];
+  error: ErrorDoc & { status: 403 };
+  /** Why the handler, not the rule, refuses them on the documented request. */
+  why: string;
 }
 
 /** A route's facts: its fewest round trips, what they are, the history actions it records. */
@@ -82,6 +105,10 @@ export const trips = (count: number, why: string, ...records: string[]): RouteFa
   why,
   ...(records.length ? { records } : {}),
 });
+/** The facts of a write that records no history: its round trips, what they are, and why it records none. */
+export const unrecorded = (count: number, why: string, because: string): RouteFacts => ({ trips: count, why, noHistory: because });
+/** `roles` refused by the handler with `error` (a 403 of the route's errors) on the documented request, and why. */
+export const refusedRoles = (roles: Role[], error: ErrorDoc & { status: 403 }, why: string): RoleRefusal => ({ roles, error, why });
 
 export interface RouteDoc {
   tag: string;
@@ -116,8 +143,12 @@ export const area =
     tag,
     summary,
     ...entry,
-    errors: [...inputRefusals(entry), ...(entry.errors ?? [])],
+    errors: [...inputRefusals(entry), ...(entry.errors ?? []), ...refusalErrors(entry)],
   });
+
+/** The errors of the handler's role refusals the entry does not list itself. */
+const refusalErrors = ({ facts, errors = [] }: Entry): ErrorDoc[] =>
+  (facts.roleRefusals ?? []).map((r) => r.error).filter((err) => !errors.includes(err));
 
 /**
  * What reading and parsing a route's input can answer, from its declarations (the form's
@@ -136,7 +167,7 @@ function inputRefusals({ request, query }: Entry): ErrorDoc[] {
   return refusal;
 }
 
-export const e = (status: number, message: string, when: string, suffix?: string): ErrorDoc => ({
+export const e = <S extends number>(status: S, message: string, when: string, suffix?: string): ErrorDoc & { status: S } => ({
   status,
   message,
   when,

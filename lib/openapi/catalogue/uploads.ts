@@ -14,14 +14,14 @@ import {
   payloadTooLarge,
   tooManyFields,
   type AreaDocs,
-  trips,
+  unrecorded,
 } from './shared';
 
 const entry = area('Deskripsi wisata');
 
 export const UPLOAD_DOCS = {
   'POST /api/upload/gambar': entry('Upload one image for later use in a description item', {
-    facts: trips(1, 'token (then S3)'),
+    facts: unrecorded(1, 'token (then S3)', 'an upload becomes part of a record when a record claims it; that record’s entry lists it'),
     description:
       'Refer to the returned URL in an item’s `gambar`; the item keeps this URL. Uploads no record refers to are removed by the daily sweep once a day old. The image is stored made safe and web-sized: turned upright, every piece of metadata (GPS position, camera) removed, long edge at most 2048 px, in the format it came in; `gambar_varian` gives its WebP card and thumbnail.',
     request: { kind: 'file', limits: UPLOAD_LIMITS, description: `One JPEG, PNG or WebP image, at most ${mb(IMAGE_MAX_BYTES)}` },

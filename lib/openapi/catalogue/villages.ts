@@ -5,9 +5,24 @@ import { MSG } from '../../contract/messages';
 import { villageInput } from '../../domain/villages';
 import { villageDetailsQueryForWebApp } from '../../web-app/villages';
 import * as R from '../responses';
-import { area, byKey, done, e, filteredList, json, ok, ownVillage, villageMissing, withData, type AreaDocs, trips } from './shared';
+import {
+  area,
+  byKey,
+  done,
+  e,
+  filteredList,
+  json,
+  ok,
+  ownVillage,
+  refusedRoles,
+  villageMissing,
+  withData,
+  type AreaDocs,
+  trips,
+} from './shared';
 
 const entry = area('Desa wisata');
+const pengelolaOnly = e(403, MSG.pengelolaOnlyVillage, 'The token is not a pengelola’s');
 const villageBody = json(villageInput, {
   provinsi: 'Daerah Istimewa Yogyakarta',
   kabupaten: 'Sleman',
@@ -44,7 +59,17 @@ export const VILLAGE_DOCS = {
     ...byKey(slugParams, R.Village, e(404, MSG.villageNotFound, 'No village with this slug')),
   }),
   'POST /api/desa-wisata': entry('Create a village (also creates its request, status `diproses`)', {
-    facts: trips(3, 'token, the caller’s villages (first village rule), then village + slug + request', 'village.created'),
+    facts: {
+      ...trips(3, 'token, the caller’s villages (first village rule), then village + slug + request', 'village.created'),
+      // the rule is `optional` (the sign-up flow creates one without a token), so it names no roles
+      roleRefusals: [
+        refusedRoles(
+          ['admin', 'dinas'],
+          pengelolaOnly,
+          'only a pengelola owns a village; the access rule, open to the sign-up flow, names no roles',
+        ),
+      ],
+    },
     description:
       'With a token: the caller must be the pengelola whose e-mail the body names. Without a token (the sign-up flow): allowed once for an unverified pengelola account that owns no village, within the sign-up window after its registration, and only from the source address (client IP) that registered it. `kd_desa` and `slug` are assigned by the service.',
     request: villageBody,
@@ -56,7 +81,7 @@ export const VILLAGE_DOCS = {
         MSG.tokenMissing,
         'No token, and the account is verified, not a pengelola, already owns a village, past its sign-up window, or registered from another address',
       ),
-      e(403, MSG.pengelolaOnlyVillage, 'The token is not a pengelola’s'),
+      pengelolaOnly,
       e(403, MSG.villageOwnerOnly, 'The body names another pengelola’s e-mail'),
       e(409, MSG.villageCodeTaken, 'Every freshly drawn village code collided'),
     ],

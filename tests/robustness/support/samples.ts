@@ -3,14 +3,16 @@
  * kind of token (so that only authorization can make it fail), and the fuzzer mutates it
  * into near-valid requests (so that deeper validation is reached); the history and
  * round-trip tests send it too. A route's sample comes from its OpenAPI entry when that is
- * enough (`fromCatalogue`: the path parameters from the fixture, the JSON example as its
- * body, the documented success status); the routes that need more are written out below.
+ * enough (`fromCatalogue`: the path parameters from the fixture, the query parameters'
+ * examples, the JSON example or example file as its body, the documented success status);
+ * only the routes whose request makes state of its own are written out below.
  *
  * A sample may create what it needs (a fresh village for a DELETE, a fresh reset code…),
  * so the same sample can be sent again after a success destroyed the previous one.
  */
+import * as z from 'zod';
 import type { AccessRule } from '../../../lib/auth/access-rules';
-import { ROUTE_DOCS, type DocumentedRoute } from '../../../lib/openapi/catalogue';
+import { ROUTE_DOCS, type DocumentedRoute, type RouteDoc } from '../../../lib/openapi/catalogue';
 import { ROUTE_KEYS } from '../../../lib/routes';
 import { apiEvent, invoke, uniqueEmail, uniqueName } from '../../support/api';
 import type { FilePart } from '../../support/multipart';
@@ -322,44 +324,8 @@ const EXPLICIT: Record<string, Sample> = {
     ok: 200,
   }),
 
-  // monitoring: a fresh village of the owner, so that its month is new (PUT) or newly reported (its verification)
-  'PUT /api/pemantauan/desa/{kd_desa}/{bulan}': async ({ owner }) => ({
-    pathParameters: { kd_desa: (await newVillage(owner)).kd_desa, bulan: monthsAgo(1) },
-    json: { wisnus: 1250, wisman: 40, pendapatan: 87_500_000, tenaga_kerja: 35, malam_inap: 180 },
-    ok: 200,
-  }),
-  'POST /api/pemantauan/desa/{kd_desa}/{bulan}/verifikasi': async ({ owner }) => {
-    const { kd_desa } = await newVillage(owner);
-    await report(kd_desa, monthsAgo(1), owner.token);
-    return { pathParameters: { kd_desa, bulan: monthsAgo(1) }, ok: 200 };
-  },
-  'GET /api/pemantauan/rekap': async () => ({ query: { tahun: monthsAgo(1).slice(0, 4), provinsi: 'Jawa Tengah' }, ok: 200 }),
-  'GET /api/pemantauan/belum-lapor': async () => ({ query: { bulan: monthsAgo(1), provinsi: 'Jawa Tengah', limit: '10' }, ok: 200 }),
-  'GET /api/pemantauan/perlu-cek': async () => ({
-    query: { tahun: monthsAgo(1).slice(0, 4), provinsi: 'Jawa Tengah', limit: '10' },
-    ok: 200,
-  }),
-  'GET /api/pemantauan/export': async () => ({ query: { tahun: monthsAgo(1).slice(0, 4), provinsi: 'Jawa Tengah' }, ok: 200 }),
-  // a region of its own each time: a reminder goes out once a day per region
+  // monitoring: a region of its own each time, a reminder goes out once a day per region
   'POST /api/pemantauan/pengingat': async () => ({ json: { bulan: monthsAgo(1), provinsi: uniqueName('Provinsi Pengingat') }, ok: 202 }),
-
-  // bulk import (docs/import.md): imports of fx.dinas (dinas sees its own), of the fixture's village as it is (applying it writes nothing)
-  'GET /api/impor/template': async () => ({ query: { jenis: 'desa' }, ok: 200 }),
-  'POST /api/impor': async ({ fx }) => ({
-    query: { jenis: 'desa' },
-    form: { files: [await unchangedVillageFile(fx)] },
-    ok: 202,
-  }),
-  'GET /api/impor/{id_impor}': async ({ fx }) => ({ pathParameters: { id_impor: await newImport(fx) }, ok: 200 }),
-  'GET /api/impor/{id_impor}/kesalahan': async ({ fx }) => ({
-    pathParameters: { id_impor: await newImport(fx) },
-    query: { format: 'xlsx' },
-    ok: 200,
-  }),
-  'POST /api/impor/{id_impor}/jalankan': async ({ fx }) => ({ pathParameters: { id_impor: await newImport(fx) }, ok: 202 }),
-
-  // users
-  'GET /api/users': async () => ({ query: { includeDesa: 'true' }, ok: 200 }),
 
   // API documentation
   'GET /docs/{asset}': async () => ({ pathParameters: { asset: 'init.js' }, ok: 200 }),
@@ -370,10 +336,20 @@ const EXPLICIT: Record<string, Sample> = {
 
 /**
  * The path parameters a sample takes from the fixture, by name, in this order (each sees
- * the ones before it, `got`).
+ * the ones before it, `got`, and the route's entry and parameter names).
  */
-const PATH_FIXTURE: Record<string, (ctx: SampleContext, got: Record<string, string>) => Promise<string>> = {
-  kd_desa: async (ctx) => (await ownSet(ctx)).kd,
+const PATH_FIXTURE: Record<
+  string,
+  (ctx: SampleContext, got: Record<string, string>, route: { doc: RouteDoc; params: string[] }) => Promise<string>
+> = {
+  // a village's month is reported once: with a month in the path, a fresh village of the owner each time
+  kd_desa: async (ctx, _got, { params }) => (params.includes('bulan') ? (await newVillage(ctx.owner)).kd_desa : (await ownSet(ctx)).kd),
+  // last month (WIB): new for a route whose body is the month's report (PUT), else reported by the owner (unverified)
+  bulan: async (ctx, got, { doc }) => {
+    const bulan = monthsAgo(1);
+    if (!doc.request) await report(got.kd_desa!, bulan, ctx.owner.token);
+    return bulan;
+  },
   // a fresh round each time (a reminder goes out once a day per round), open for self-assessment: over the
   // fixture's province, or, with a village in the path, over every village, its owner's draft saved in it
   id_evaluasi: async (ctx, got) => {
@@ -382,6 +358,8 @@ const PATH_FIXTURE: Record<string, (ctx: SampleContext, got: Record<string, stri
     await saveDraft(id, got.kd_desa, ctx.owner.token);
     return id;
   },
+  // an import of fx.dinas (dinas sees its own) checked by the worker (siap), of the fixture's village as it is (applying it writes nothing)
+  id_impor: async ({ fx }) => newImport(fx),
   kd_permintaan: async ({ fx }) => fx.village.kdPermintaan,
   kd_status: async ({ fx }) => fx.village.kdStatus,
   slug: async ({ fx }) => fx.village.slug,
@@ -389,22 +367,55 @@ const PATH_FIXTURE: Record<string, (ctx: SampleContext, got: Record<string, stri
 };
 
 /**
- * A route's sample from its catalogue entry: each path parameter from the fixture, the JSON
- * body its example, `ok` its success status. None for a route whose entry is not enough: a
- * form or file body, a query it must have, a path parameter the fixture does not give.
+ * The query of a route's sample: each query parameter that has an example (`.meta({ examples })`
+ * on the handler's query schema, shown in the API reference), the first. The examples are fixed
+ * values that stay valid (a year or month is a past one, e.g. `tahun=2026`). Undefined when a
+ * required parameter has none; an example the schema refuses throws.
+ */
+function exampleQuery(key: string, query: z.ZodObject | undefined): Record<string, string> | undefined {
+  if (!query) return {};
+  const json = z.toJSONSchema(query, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, { examples?: unknown[] }>;
+    required?: string[];
+  };
+  const props = Object.entries(json.properties ?? {});
+  const out = Object.fromEntries(props.flatMap(([name, p]) => (p.examples?.length ? [[name, String(p.examples[0])]] : [])));
+  if ((json.required ?? []).some((name) => !(name in out))) return undefined;
+  const parsed = query.safeParse(out);
+  if (!parsed.success) throw new Error(`${key}: the query examples ${JSON.stringify(out)} are refused: ${parsed.error.message}`);
+  return out;
+}
+
+/** The body of a route's sample: its JSON example, or its example file; undefined when the entry has neither. */
+function exampleBody(doc: RouteDoc): Pick<SampleRequest, 'json' | 'form'> | undefined {
+  const request = doc.request;
+  if (!request) return {};
+  if (request.kind === 'json') return request.example === undefined ? {} : { json: request.example as Record<string, unknown> };
+  if (request.kind === 'file' && request.example) {
+    const { filename, contentType, text } = request.example;
+    return { form: { files: [{ field: request.limits.fileFields[0]!, data: Buffer.from(text), filename, contentType }] } };
+  }
+  return undefined;
+}
+
+/**
+ * A route's sample from its catalogue entry: each path parameter from the fixture, the query
+ * its parameters' examples, the body its example, `ok` its success status. None for a route
+ * whose entry is not enough: a form body, a required query parameter without an example, a
+ * path parameter the fixture does not give.
  */
 function fromCatalogue(key: DocumentedRoute): Sample | undefined {
   const doc = ROUTE_DOCS[key];
   const params = Object.keys(doc.params?.shape ?? {});
   if (!params.every((p) => p in PATH_FIXTURE)) return undefined;
-  if (doc.request && doc.request.kind !== 'json') return undefined;
-  if (doc.query && !doc.query.safeParse({}).success) return undefined;
-  const json = doc.request?.example as Record<string, unknown> | undefined;
+  const body = exampleBody(doc);
+  const query = exampleQuery(key, doc.query);
+  if (!body || !query) return undefined;
   const ordered = Object.keys(PATH_FIXTURE).filter((p) => params.includes(p));
   return async (ctx) => {
     const got: Record<string, string> = {};
-    for (const p of ordered) got[p] = await PATH_FIXTURE[p]!(ctx, got);
-    return { pathParameters: got, ...(json ? { json } : {}), ok: doc.success.status };
+    for (const p of ordered) got[p] = await PATH_FIXTURE[p]!(ctx, got, { doc, params });
+    return { pathParameters: got, ...(Object.keys(query).length ? { query } : {}), ...body, ok: doc.success.status };
   };
 }
 

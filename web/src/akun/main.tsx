@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Route, Routes } from 'react-router';
 import { api, messageOf } from '../core/api';
-import { Layout, Notice, SignInGate } from '../core/components';
-import { mount } from '../core/mount';
+import { Notice, NotFound } from '../core/components';
+import { mountSignedIn } from '../core/mount';
 import { signOut, type Session } from '../core/session';
 import { T } from '../core/texts';
 import './akun.css';
@@ -15,20 +15,12 @@ interface Switches {
   perubahan: boolean;
 }
 
-function App() {
-  return (
-    <Layout page="akun">
-      <SignInGate>
-        {(session) => (
-          <Routes>
-            <Route index element={<Account session={session} />} />
-            <Route path="*" element={<NotFound />} />
-          </Routes>
-        )}
-      </SignInGate>
-    </Layout>
-  );
-}
+mountSignedIn('akun', (session) => (
+  <Routes>
+    <Route index element={<Account session={session} />} />
+    <Route path="*" element={<NotFound card />} />
+  </Routes>
+));
 
 function Account({ session }: { session: Session }) {
   const { user } = session;
@@ -111,20 +103,9 @@ function NotificationSettings() {
       {!form && !loadError && <p className="muted">{T.loading}</p>}
       {form && saved && (
         <form id="form-notifikasi" onSubmit={submit} noValidate>
-          <Switch
-            name="pengingat"
-            label={A.pengingat}
-            hint={A.pengingatHint}
-            checked={form.pengingat}
-            onChange={(v) => change({ ...form, pengingat: v })}
-          />
-          <Switch
-            name="perubahan"
-            label={A.perubahan}
-            hint={A.perubahanHint}
-            checked={form.perubahan}
-            onChange={(v) => change({ ...form, perubahan: v })}
-          />
+          {(['pengingat', 'perubahan'] as const).map((k) => (
+            <Switch key={k} name={k} label={A[k]} hint={A[`${k}Hint`]} checked={form[k]} onChange={(v) => change({ ...form, [k]: v })} />
+          ))}
           <button type="submit" className="primary" disabled={busy}>
             {busy ? T.busy : A.save}
           </button>
@@ -174,14 +155,3 @@ function Switch({
     </div>
   );
 }
-
-function NotFound() {
-  return (
-    <section className="card">
-      <p>{T.notFound}</p>
-      <a href="/akun">{T.backHome}</a>
-    </section>
-  );
-}
-
-mount('akun', <App />);

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { api, messageOf } from './api';
+import { angka } from './format';
 import { sessionEnded, signIn, signOut, useSession, type Session, type User } from './session';
 import { T } from './texts';
 
@@ -50,6 +52,15 @@ export function Notice({ kind, children }: { kind: 'ok' | 'error' | 'info'; chil
       {children}
     </div>
   );
+}
+
+/** A step's result (evaluasi/hooks.ts `result`): a new serial brings the same words into view again. */
+export function Outcome({ of }: { of?: { kind: 'ok' | 'error' | 'info'; text: string; n: number } }) {
+  return of ? (
+    <Notice key={of.n} kind={of.kind}>
+      {of.text}
+    </Notice>
+  ) : null;
 }
 
 export interface FieldErrors {
@@ -162,6 +173,51 @@ export function ConfirmDialog({
       </div>
     </dialog>
   );
+}
+
+/** A path of the page that is none of its views, with the way back to the page's start (`card`: the quiet form of a page without alerts). */
+export function NotFound({ back = T.backHome, card }: { back?: string; card?: boolean }) {
+  const home = <Link to="/">{back}</Link>;
+  if (card)
+    return (
+      <section className="card">
+        <p>{T.notFound}</p>
+        {home}
+      </section>
+    );
+  return (
+    <>
+      <Notice kind="error">{T.notFound}</Notice>
+      <p>{home}</p>
+    </>
+  );
+}
+
+/** A table that scrolls sideways on a narrow screen: a region named by its heading (`labelledBy`), reachable by keyboard. */
+export function TableScroll({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={labelledBy}>
+      {children}
+    </div>
+  );
+}
+
+/** Column headings of numbers (right-aligned). */
+export function NumHeads({ labels }: { labels: ReactNode[] }) {
+  return labels.map((label, i) => (
+    <th key={i} scope="col" className="num">
+      {label}
+    </th>
+  ));
+}
+
+/** A row's cells of numbers (right-aligned; a number in Indonesian digits, a text as it is). */
+export function NumCells({ values }: { values: (number | string)[] }) {
+  return values.map((v, i) => (
+    <td key={i} className="num">
+      {typeof v === 'number' ? angka(v) : v}
+    </td>
+  ));
 }
 
 /** A state in a word and a colour of its own (the class names the state). */

@@ -305,12 +305,6 @@ const PEMANTAUAN = {
   open: (desa: string) => `Buka laporan ${desa}`,
   filterTitle: 'Pilih tahun dan wilayah',
   tahun: 'Tahun',
-  provinsi: 'Provinsi',
-  kabupaten: 'Kabupaten/kota',
-  allProvinces: 'Semua provinsi',
-  allKabupaten: 'Semua kabupaten/kota',
-  kabupatenHint: 'Pilih provinsi dahulu.',
-  wholeCountry: 'seluruh Indonesia',
   showing: (where: string, tahun: string, dari: string, sampai: string) => `${where}, ${dari} – ${sampai} ${tahun}`,
   regionsFailed: 'Daftar wilayah tidak dapat dimuat.',
   totals: {
@@ -472,17 +466,20 @@ export const T = {
     n > 1 ? `${n} hari lagi` : n === 1 ? 'besok hari terakhir' : n === 0 ? 'hari ini hari terakhir' : 'sudah lewat',
   evaluasi: EVALUASI,
   pemantauan: PEMANTAUAN,
-  impor: IMPOR,
-  statistik: {
-    title: 'Statistik Desa Wisata',
-    lead: 'Jumlah desa wisata, kategori, status operasional dan permintaan pendaftaran, dari data terbaru.',
-    region: 'Pilih wilayah',
+  /** The province and district choosers of /statistik and /pemantauan (web/src/core/region-picker.tsx). */
+  regionPicker: {
     provinsi: 'Provinsi',
     kabupaten: 'Kabupaten/kota',
     allProvinces: 'Semua provinsi',
     allKabupaten: 'Semua kabupaten/kota',
     kabupatenHint: 'Pilih provinsi dahulu.',
     wholeCountry: 'seluruh Indonesia',
+  },
+  impor: IMPOR,
+  statistik: {
+    title: 'Statistik Desa Wisata',
+    lead: 'Jumlah desa wisata, kategori, status operasional dan permintaan pendaftaran, dari data terbaru.',
+    region: 'Pilih wilayah',
     showing: (where: string) => `Wilayah: ${where}`,
     viewsLabel: 'Bagian statistik',
     views: { ringkasan: 'Ringkasan', wilayah: 'Per wilayah', perkembangan: 'Perkembangan' },

@@ -97,15 +97,45 @@ export function labelsFor(errors: FieldErrors, labels: Record<string, string>): 
 export function useFormErrors() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
+  const set = (e: FieldErrors) => {
+    setErrors(e);
+    setChanged(new Set());
+  };
   return {
     errors,
-    set: (e: FieldErrors) => {
-      setErrors(e);
-      setChanged(new Set());
+    set,
+    /** A refusal's fields beside the form's own (`mapField`); answers the rest as one message (useStep's `failed`). */
+    refusal: (mapField: (apiField: string) => string | undefined) => (err: unknown) => {
+      const refused = refusalOf(err, mapField);
+      set(refused.fields);
+      return refused.message;
     },
     of: (name: string) => (changed.has(name) ? undefined : errors[name]),
     changed: (name: string) => {
       if (errors[name] && !changed.has(name)) setChanged((c) => new Set(c).add(name));
     },
   };
+}
+
+/**
+ * A step the person starts (a save, a download, a reminder): `running` names the one under way
+ * (`busy` while any is), then its words as the result; when it fails, `failed`'s words (the API's
+ * message unless told otherwise; none: no result).
+ */
+export function useStep(setOutcome: (r: Result | undefined) => void, failed: (err: unknown) => string | undefined = messageOf) {
+  const [running, setRunning] = useState('');
+  async function run(step: () => Promise<string | void>, what = 'step') {
+    setRunning(what);
+    setOutcome(undefined);
+    try {
+      const text = await step();
+      if (typeof text === 'string') setOutcome(result('ok', text));
+    } catch (err) {
+      const text = failed(err);
+      if (text) setOutcome(result('error', text));
+    } finally {
+      setRunning('');
+    }
+  }
+  return { busy: running !== '', running, run };
 }

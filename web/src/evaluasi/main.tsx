@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Route, Routes } from 'react-router';
-import { Layout, Notice, SignInGate } from '../core/components';
-import { mount } from '../core/mount';
+import { Notice, NotFound } from '../core/components';
+import { mountSignedIn } from '../core/mount';
 import { isOffice, type Session } from '../core/session';
 import { T } from '../core/texts';
 import { PrintView } from './print-view';
@@ -16,25 +16,17 @@ import './evaluasi.css';
  * round's form, a round (the office's rekap, a manager's villages), its print view, and one
  * village's self-assessment and review.
  */
-function App() {
-  return (
-    <Layout page="evaluasi">
-      <SignInGate>
-        {(s) => (
-          <Routes>
-            <Route path="/" element={<RoundList session={s} />} />
-            <Route path="/baru" element={<Office session={s}>{<RoundForm />}</Office>} />
-            <Route path="/:id" element={<RoundView session={s} />} />
-            <Route path="/:id/ubah" element={<Office session={s}>{<RoundForm />}</Office>} />
-            <Route path="/:id/cetak" element={<Office session={s}>{<PrintView />}</Office>} />
-            <Route path="/:id/desa/:kd" element={<VillageView session={s} />} />
-            <Route path="*" element={<NotFound />} />
-          </Routes>
-        )}
-      </SignInGate>
-    </Layout>
-  );
-}
+mountSignedIn('evaluasi', (s) => (
+  <Routes>
+    <Route path="/" element={<RoundList session={s} />} />
+    <Route path="/baru" element={<Office session={s}>{<RoundForm />}</Office>} />
+    <Route path="/:id" element={<RoundView session={s} />} />
+    <Route path="/:id/ubah" element={<Office session={s}>{<RoundForm />}</Office>} />
+    <Route path="/:id/cetak" element={<Office session={s}>{<PrintView />}</Office>} />
+    <Route path="/:id/desa/:kd" element={<VillageView session={s} />} />
+    <Route path="*" element={<NotFound back={T.evaluasi.back} />} />
+  </Routes>
+));
 
 /** A view for dinas and admin only; a manager who follows a link to it is told so. */
 function Office({ session, children }: { session: Session; children: ReactNode }) {
@@ -48,16 +40,3 @@ function Office({ session, children }: { session: Session; children: ReactNode }
     </>
   );
 }
-
-function NotFound() {
-  return (
-    <>
-      <Notice kind="error">{T.notFound}</Notice>
-      <p>
-        <Link to="/">{T.evaluasi.back}</Link>
-      </p>
-    </>
-  );
-}
-
-mount('evaluasi', <App />);

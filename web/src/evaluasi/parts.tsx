@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { Badge, Notice } from '../core/components';
+import { Badge, Notice, Outcome } from '../core/components';
 import { hariMenuju, tanggal } from '../core/format';
 import { T } from '../core/texts';
-import type { Loaded } from './hooks';
+import type { Loaded, Result } from './hooks';
 import type { Round } from './types';
 
 const E = T.evaluasi;
@@ -68,6 +68,23 @@ export function LoadState({ loaded, notFound }: { loaded: Omit<Loaded<unknown>, 
       </>
     );
   return null;
+}
+
+/** A form's bar kept at the bottom of the screen: the last step's result, "save as draft" (the form's submit) and the step that sends it on. */
+export function ActionBar(p: { outcome?: Result; busy: boolean; draft: string; send: string; onSend: () => void }) {
+  return (
+    <div className="action-bar">
+      <Outcome of={p.outcome} />
+      <div className="actions">
+        <button type="submit" disabled={p.busy}>
+          {p.busy ? T.busy : p.draft}
+        </button>
+        <button type="button" className="primary" disabled={p.busy} onClick={p.onSend}>
+          {p.send}
+        </button>
+      </div>
+    </div>
+  );
 }
 
 export function BackLink({ to, children }: { to: string; children: string }) {

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../core/api';
-import { ConfirmDialog, ErrorSummary, Field, Notice, type FieldErrors } from '../core/components';
+import { ConfirmDialog, ErrorSummary, Field, type FieldErrors, Outcome } from '../core/components';
 import { tanggal, waktu } from '../core/format';
 import { T } from '../core/texts';
 import { ReturnedBanner, SentCriterion } from './evidence';
-import { labelsFor, refusalOf, result, useFormErrors, type Result } from './hooks';
+import { labelsFor, useFormErrors, useStep, type Result } from './hooks';
+import { ActionBar } from './parts';
 import { valueOf } from './self-assessment';
 import { CRITERIA, type Assessment, type Criterion } from './types';
 import type { VillageContext } from './village-view';
@@ -77,7 +78,7 @@ export function ReviewForm(ctx: VillageContext & { canReview: boolean }) {
   const [dialog, setDialog] = useState<'publish' | 'return'>();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStep(setOutcome, form.refusal(fieldOf));
   const m = a.mandiri;
   // what the manager sent (also when returned for correction); a draft is theirs until submitted
   const showSelf = Boolean(a.diajukan_at) || a.status === 'diajukan' || a.status === 'dikembalikan' || a.status === 'dinilai';
@@ -93,18 +94,6 @@ export function ReviewForm(ctx: VillageContext & { canReview: boolean }) {
     terbitkan,
   });
 
-  async function run(action: () => Promise<string>) {
-    setBusy(true);
-    try {
-      setOutcome(result('ok', await action()));
-    } catch (err) {
-      const refused = refusalOf(err, fieldOf);
-      form.set(refused.fields);
-      if (refused.message) setOutcome(result('error', refused.message));
-    } finally {
-      setBusy(false);
-    }
-  }
   function valid(): boolean {
     const wrong = check(draft);
     form.set(wrong);
@@ -189,11 +178,7 @@ export function ReviewForm(ctx: VillageContext & { canReview: boolean }) {
       {!showSelf && <p className="notice info">{V.notSubmittedYet}</p>}
       <form className="review" onSubmit={saveDraft} noValidate aria-label={V.office}>
         <ErrorSummary errors={errors} labels={labelsFor(errors, LABELS)} />
-        {readOnly && outcome && (
-          <Notice key={outcome.n} kind={outcome.kind}>
-            {outcome.text}
-          </Notice>
-        )}
+        {readOnly && <Outcome of={outcome} />}
         {CRITERIA.map((c, i) => {
           const b = m?.bukti[c];
           return (
@@ -238,21 +223,7 @@ export function ReviewForm(ctx: VillageContext & { canReview: boolean }) {
           );
         })}
         {!readOnly && (
-          <div className="action-bar">
-            {outcome && (
-              <Notice key={outcome.n} kind={outcome.kind}>
-                {outcome.text}
-              </Notice>
-            )}
-            <div className="actions">
-              <button type="submit" disabled={busy}>
-                {busy ? T.busy : V.reviewDraft}
-              </button>
-              <button type="button" className="primary" disabled={busy} onClick={() => valid() && setDialog('publish')}>
-                {V.publish}
-              </button>
-            </div>
-          </div>
+          <ActionBar outcome={outcome} busy={busy} draft={V.reviewDraft} send={V.publish} onSend={() => valid() && setDialog('publish')} />
         )}
       </form>
       {dialog === 'publish' && (

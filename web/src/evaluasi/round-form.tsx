@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../core/api';
-import { ErrorSummary, Field, Notice, type FieldErrors } from '../core/components';
+import { ErrorSummary, Field, Notice, type FieldErrors, Outcome } from '../core/components';
 import { angka } from '../core/format';
 import { T } from '../core/texts';
 import { labelsFor, refusalOf, result, useFormErrors, useLoad, type Result } from './hooks';
@@ -138,11 +138,7 @@ export function RoundForm() {
       <h1>{editing ? F.editTitle(round.data?.nama ?? '') : F.newTitle}</h1>
       {finished && <Notice kind="info">{F.finished}</Notice>}
       <ErrorSummary errors={errors} labels={labelsFor(errors, LABELS)} />
-      {failure && (
-        <Notice key={failure.n} kind={failure.kind}>
-          {failure.text}
-        </Notice>
-      )}
+      <Outcome of={failure} />
       <form className="card form-narrow" onSubmit={submit} noValidate>
         <Field name="nama" label={F.nama} hint={F.namaHint} error={form.of('nama')}>
           {(p) => <input {...p} value={values.nama} onChange={set('nama')} maxLength={200} autoComplete="off" disabled={finished} />}

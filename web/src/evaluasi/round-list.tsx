@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { api } from '../core/api';
-import { Notice } from '../core/components';
+import { Outcome } from '../core/components';
 import { isOffice, type Session } from '../core/session';
 import { T } from '../core/texts';
 import { useArrivalResult, useLoad } from './hooks';
@@ -28,11 +28,7 @@ export function RoundList({ session }: { session: Session }) {
           </Link>
         )}
       </div>
-      {arrival && (
-        <Notice key={arrival.n} kind={arrival.kind}>
-          {arrival.text}
-        </Notice>
-      )}
+      <Outcome of={arrival} />
       <LoadState loaded={rounds} />
       {rounds.data &&
         (rounds.data.length === 0 ? (

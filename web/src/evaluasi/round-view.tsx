@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api, messageOf } from '../core/api';
 import { isOffice, type Session } from '../core/session';
-import { ConfirmDialog, Notice } from '../core/components';
+import { ConfirmDialog, Outcome } from '../core/components';
 import { waktu } from '../core/format';
 import { T } from '../core/texts';
 import { result, useArrivalResult, useLoad, type Result } from './hooks';
@@ -36,11 +36,7 @@ export function RoundView({ session }: { session: Session }) {
         <OfficeRound round={r} onRound={round.set} arrival={arrival} setArrival={setArrival} />
       ) : (
         <>
-          {arrival && (
-            <Notice key={arrival.n} kind={arrival.kind}>
-              {arrival.text}
-            </Notice>
-          )}
+          <Outcome of={arrival} />
           <ManagerRound round={r} />
         </>
       )}
@@ -121,11 +117,7 @@ function OfficeRound({
           {round.status === 'penilaian_mandiri' ? R.remindHint : R.remindOutside}
         </p>
       </div>
-      {arrival && (
-        <Notice key={arrival.n} kind={arrival.kind}>
-          {arrival.text}
-        </Notice>
-      )}
+      <Outcome of={arrival} />
       {confirmDelete && (
         <ConfirmDialog title={R.removeTitle} confirmLabel={R.removeConfirm} onConfirm={remove} onCancel={() => setConfirmDelete(false)}>
           <p>{R.removeBody(round.nama)}</p>

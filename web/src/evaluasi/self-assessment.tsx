@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../core/api';
-import { ConfirmDialog, ErrorSummary, Field, Notice, type FieldErrors } from '../core/components';
+import { ConfirmDialog, ErrorSummary, Field, type FieldErrors, Outcome } from '../core/components';
 import { tanggal, waktu } from '../core/format';
 import { T } from '../core/texts';
 import { EvidenceEditor, ReturnedBanner, SentCriterion } from './evidence';
-import { labelsFor, refusalOf, result, useFormErrors, type Result } from './hooks';
+import { labelsFor, result, useFormErrors, useStep, type Result } from './hooks';
+import { ActionBar } from './parts';
 import { CRITERIA, type Assessment, type Criterion, type PerCriterion } from './types';
 import type { VillageContext } from './village-view';
 
@@ -114,11 +115,7 @@ export function SelfAssessmentForm(ctx: VillageContext) {
           <div className="banner info" data-banner="terkunci">
             <p>{locked}</p>
           </div>
-          {outcome && (
-            <Notice key={outcome.n} kind={outcome.kind}>
-              {outcome.text}
-            </Notice>
-          )}
+          <Outcome of={outcome} />
           <Sent {...ctx} />
         </>
       ) : (
@@ -148,7 +145,7 @@ function Editable({
   const errors = form.errors;
   const [fileErrors, setFileErrors] = useState<PerCriterion<string>>({});
   const [confirm, setConfirm] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useStep(setOutcome, form.refusal(fieldOf));
   const files = (c: Criterion) => assessment.mandiri?.bukti[c]?.berkas ?? [];
 
   const set = (part: keyof Draft, c: Criterion) => (e: { target: { value: string } }) => {
@@ -169,19 +166,6 @@ function Editable({
     form.set(wrong);
     setOutcome(undefined);
     return Object.keys(wrong).length === 0;
-  }
-
-  async function run(action: () => Promise<string>) {
-    setBusy(true);
-    try {
-      setOutcome(result('ok', await action()));
-    } catch (err) {
-      const refused = refusalOf(err, fieldOf);
-      form.set(refused.fields);
-      if (refused.message) setOutcome(result('error', refused.message));
-    } finally {
-      setBusy(false);
-    }
   }
 
   const save = (e?: FormEvent) => {
@@ -240,21 +224,7 @@ function Editable({
           />
         </fieldset>
       ))}
-      <div className="action-bar">
-        {outcome && (
-          <Notice key={outcome.n} kind={outcome.kind}>
-            {outcome.text}
-          </Notice>
-        )}
-        <div className="actions">
-          <button type="submit" disabled={busy}>
-            {busy ? T.busy : V.saveDraft}
-          </button>
-          <button type="button" className="primary" disabled={busy} onClick={() => valid(true) && setConfirm(true)}>
-            {V.submit}
-          </button>
-        </div>
-      </div>
+      <ActionBar outcome={outcome} busy={busy} draft={V.saveDraft} send={V.submit} onSend={() => valid(true) && setConfirm(true)} />
       {confirm && (
         <ConfirmDialog title={V.submitTitle} confirmLabel={V.submitConfirm} onConfirm={submit} onCancel={() => setConfirm(false)}>
           <p>{V.submitIntro}</p>

@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { NumCells, NumHeads, TableScroll } from '../core/components';
 import { angka } from '../core/format';
 import { T } from '../core/texts';
 import { StateBadge } from './parts';
@@ -64,12 +65,7 @@ function MeansTable(props: {
         <thead>
           <tr>
             <th scope="col">{R.criterion}</th>
-            <th scope="col" className="num">
-              {props.mandiri}
-            </th>
-            <th scope="col" className="num">
-              {props.dinas}
-            </th>
+            <NumHeads labels={[props.mandiri, props.dinas]} />
           </tr>
         </thead>
         <tbody>
@@ -82,8 +78,7 @@ function MeansTable(props: {
                   {E.kriteria[c]}
                   {weakest && <strong>{R.weakestMark}</strong>}
                 </th>
-                <td className="num">{mean(m)}</td>
-                <td className="num">{mean(d)}</td>
+                <NumCells values={[mean(m), mean(d)]} />
               </tr>
             );
           })}
@@ -161,19 +156,12 @@ export function Regions({ summary }: { summary: Summary }) {
   return (
     <>
       <h3 id="judul-wilayah">{R.regionsTitle}</h3>
-      <div className="table-wrap" tabIndex={0} aria-labelledby="judul-wilayah" role="region">
+      <TableScroll labelledBy="judul-wilayah">
         <table className="regions">
           <thead>
             <tr>
               <th scope="col">{R.kabupaten}</th>
-              <th scope="col" className="num">
-                {R.desa}
-              </th>
-              {VILLAGE_STATES.map((s) => (
-                <th key={s} scope="col" className="num">
-                  <StateBadge state={s} short />
-                </th>
-              ))}
+              <NumHeads labels={[R.desa, ...VILLAGE_STATES.map((s) => <StateBadge key={s} state={s} short />)]} />
               <th scope="col">{R.weakest}</th>
             </tr>
           </thead>
@@ -211,7 +199,7 @@ export function Regions({ summary }: { summary: Summary }) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }

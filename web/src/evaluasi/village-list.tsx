@@ -113,18 +113,18 @@ export function VillageList({ id, summary }: { id: string; summary: Summary }) {
               <table className="villages">
                 <thead>
                   <tr>
-                    <th scope="col" aria-sort={sorted('nama')}>
-                      {R.colDesa}
-                    </th>
-                    <th scope="col" aria-sort={sorted('wilayah')}>
-                      {R.colWilayah}
-                    </th>
-                    <th scope="col" aria-sort={sorted('status')}>
-                      {R.colStatus}
-                    </th>
-                    <th scope="col" aria-sort={sorted('diajukan')}>
-                      {R.colDiajukan}
-                    </th>
+                    {(
+                      [
+                        ['nama', R.colDesa],
+                        ['wilayah', R.colWilayah],
+                        ['status', R.colStatus],
+                        ['diajukan', R.colDiajukan],
+                      ] as const
+                    ).map(([k, label]) => (
+                      <th key={k} scope="col" aria-sort={sorted(k)}>
+                        {label}
+                      </th>
+                    ))}
                     <th scope="col">{R.colKategori}</th>
                   </tr>
                 </thead>

@@ -1,10 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { api, apiUpload, messageOf } from '../core/api';
-import { Badge, Field, Notice } from '../core/components';
+import { api, apiUpload } from '../core/api';
+import { Badge, Field, Outcome } from '../core/components';
 import { angka, waktu } from '../core/format';
 import { T } from '../core/texts';
-import { result, useLoad, type Result } from '../evaluasi/hooks';
+import { useLoad, useStep, type Result } from '../evaluasi/hooks';
 import { LoadState } from '../pemantauan/parts';
 import { downloadFile } from './download';
 import type { ImportKind, ImportSummary } from './types';
@@ -45,28 +45,13 @@ export function ImportHome() {
 
 function Template({ jenis }: { jenis: ImportKind }) {
   const [outcome, setOutcome] = useState<Result>();
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    setOutcome(undefined);
-    try {
-      const name = await downloadFile(`/api/impor/template?jenis=${jenis}`, `template-${jenis}.xlsx`);
-      setOutcome(result('ok', I.downloaded(name)));
-    } catch (err) {
-      setOutcome(result('error', messageOf(err)));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, run } = useStep(setOutcome);
+  const download = () => run(async () => I.downloaded(await downloadFile(`/api/impor/template?jenis=${jenis}`, `template-${jenis}.xlsx`)));
   return (
     <section className="card" aria-labelledby="langkah-template">
       <h2 id="langkah-template">{I.stepTemplate}</h2>
       <p>{I.templateLead}</p>
-      {outcome && (
-        <Notice key={outcome.n} kind={outcome.kind}>
-          {outcome.text}
-        </Notice>
-      )}
+      <Outcome of={outcome} />
       <div className="actions">
         <button type="button" disabled={busy} onClick={download}>
           {busy ? T.busy : I.template(I.jenis[jenis]!.toLowerCase())}
@@ -81,6 +66,7 @@ function Upload({ jenis }: { jenis: ImportKind }) {
   const input = useRef<HTMLInputElement>(null);
   const [error, setError] = useState('');
   const [failure, setFailure] = useState<Result>();
+  const { run } = useStep(setFailure);
   const [pct, setPct] = useState<number>();
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -92,14 +78,11 @@ function Upload({ jenis }: { jenis: ImportKind }) {
     const form = new FormData();
     form.append('berkas', file, file.name);
     setPct(0);
-    try {
+    await run(async () => {
       const r = await apiUpload<{ id_impor: string }>(`/api/impor?jenis=${jenis}`, form, (share) => setPct(Math.round(share * 100)));
       navigate(`/${encodeURIComponent(r.data.id_impor)}`);
-    } catch (err) {
-      setFailure(result('error', messageOf(err)));
-    } finally {
-      setPct(undefined);
-    }
+    });
+    setPct(undefined);
   }
   return (
     <section className="card" aria-labelledby="langkah-unggah">
@@ -122,11 +105,7 @@ function Upload({ jenis }: { jenis: ImportKind }) {
             <progress id="kemajuan-unggah" max={100} value={pct} />
           </p>
         )}
-        {failure && (
-          <Notice key={failure.n} kind="error">
-            {failure.text}
-          </Notice>
-        )}
+        <Outcome of={failure} />
         <div className="actions">
           <button type="submit" className="primary" disabled={pct !== undefined}>
             {pct !== undefined ? T.busy : I.upload}

@@ -1,6 +1,6 @@
-import { Link, Route, Routes } from 'react-router';
-import { Layout, Notice, SignInGate } from '../core/components';
-import { mount } from '../core/mount';
+import { Route, Routes } from 'react-router';
+import { NotFound } from '../core/components';
+import { mountSignedIn } from '../core/mount';
 import { isOffice } from '../core/session';
 import { T } from '../core/texts';
 import { ImportHome } from './home';
@@ -15,41 +15,20 @@ const I = T.impor;
  * import: the check's result, the refused rows, "Jalankan impor", its progress and outcome.
  * A manager sees why the page is not his.
  */
-function App() {
-  return (
-    <Layout page="impor">
-      <SignInGate>
-        {(s) =>
-          isOffice(s) ? (
-            <Routes>
-              <Route path="/" element={<ImportHome />} />
-              <Route path="/:id" element={<ImportView />} />
-              <Route path="*" element={<NotFound />} />
-            </Routes>
-          ) : (
-            <section className="card narrow" data-office-only>
-              <h1>{I.officeOnlyTitle}</h1>
-              <p>{I.officeOnly}</p>
-              <p>
-                <a href="/pemantauan">{I.toPemantauan}</a>
-              </p>
-            </section>
-          )
-        }
-      </SignInGate>
-    </Layout>
-  );
-}
-
-function NotFound() {
-  return (
-    <>
-      <Notice kind="error">{T.notFound}</Notice>
+mountSignedIn('impor', (s) =>
+  isOffice(s) ? (
+    <Routes>
+      <Route path="/" element={<ImportHome />} />
+      <Route path="/:id" element={<ImportView />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  ) : (
+    <section className="card narrow" data-office-only>
+      <h1>{I.officeOnlyTitle}</h1>
+      <p>{I.officeOnly}</p>
       <p>
-        <Link to="/">{T.backHome}</Link>
+        <a href="/pemantauan">{I.toPemantauan}</a>
       </p>
-    </>
-  );
-}
-
-mount('impor', <App />);
+    </section>
+  ),
+);

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, api, messageOf } from '../core/api';
-import { Badge, ConfirmDialog, Notice } from '../core/components';
+import { Badge, ConfirmDialog, Notice, Outcome } from '../core/components';
 import { angka, waktu } from '../core/format';
 import { T } from '../core/texts';
-import { result, type Result } from '../evaluasi/hooks';
+import { useStep, type Result } from '../evaluasi/hooks';
 import { BackLink } from '../pemantauan/parts';
 import { downloadFile } from './download';
 import { working, type ImportStatus, type RowProblem } from './types';
@@ -21,7 +21,7 @@ export function ImportView() {
   const [turn, setTurn] = useState(0);
   const [outcome, setOutcome] = useState<Result>();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState('');
+  const { running: busy, run } = useStep(setOutcome);
 
   useEffect(() => {
     let live = true;
@@ -46,33 +46,23 @@ export function ImportView() {
     return () => clearTimeout(t);
   }, [poll, turn, again]);
 
-  async function run() {
+  const start = () => {
     setAsking(false);
-    setBusy('run');
-    setOutcome(undefined);
-    try {
-      const r = await api<ImportStatus>('POST', `/api/impor/${encodeURIComponent(id)}/jalankan`);
-      setImp(r.data);
-    } catch (err) {
-      // 409: checked again, already started or done — the import's state says which
-      setOutcome(result('error', messageOf(err)));
-      again();
-    } finally {
-      setBusy('');
-    }
-  }
-  async function downloadRefused() {
-    setBusy('download');
-    setOutcome(undefined);
-    try {
+    return run(async () => {
+      try {
+        setImp((await api<ImportStatus>('POST', `/api/impor/${encodeURIComponent(id)}/jalankan`)).data);
+      } catch (err) {
+        // 409: checked again, already started or done — the import's state says which
+        again();
+        throw err;
+      }
+    }, 'run');
+  };
+  const downloadRefused = () =>
+    run(async () => {
       const name = await downloadFile(`/api/impor/${encodeURIComponent(id)}/kesalahan?format=xlsx`, `impor-${id}-kesalahan.xlsx`);
-      setOutcome(result('ok', I.downloaded(name)));
-    } catch (err) {
-      setOutcome(result('error', messageOf(err)));
-    } finally {
-      setBusy('');
-    }
-  }
+      return I.downloaded(name);
+    }, 'download');
 
   if (!imp) {
     return (
@@ -134,11 +124,7 @@ export function ImportView() {
           </Notice>
         )}
         {(imp.status === 'selesai' || imp.status === 'gagal') && j.ditolak > 0 && <p>{I.refusedAtCheck(angka(j.ditolak))}</p>}
-        {outcome && (
-          <Notice key={outcome.n} kind={outcome.kind}>
-            {outcome.text}
-          </Notice>
-        )}
+        <Outcome of={outcome} />
         <div className="actions">
           {imp.status === 'siap' && (
             <button type="button" className="primary" disabled={busy !== ''} onClick={() => setAsking(true)}>
@@ -162,7 +148,7 @@ export function ImportView() {
       {imp.baris_gagal.total > 0 && <Problems title={I.failedTitle} list={imp.baris_gagal} id="gagal" />}
 
       {asking && (
-        <ConfirmDialog title={I.runTitle} confirmLabel={I.run} onConfirm={run} onCancel={() => setAsking(false)}>
+        <ConfirmDialog title={I.runTitle} confirmLabel={I.run} onConfirm={start} onCancel={() => setAsking(false)}>
           <p>{I.runBody(angka(j.valid), I.jenis[imp.jenis]!.toLowerCase())}</p>
         </ConfirmDialog>
       )}

@@ -1,15 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { api, messageOf } from '../core/api';
-import { ConfirmDialog, Notice } from '../core/components';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { api } from '../core/api';
+import { ConfirmDialog, NumCells, NumHeads, Outcome, TableScroll } from '../core/components';
 import { angka } from '../core/format';
+import { regionName, RegionFields, useUrlChoices, type RegionChoice } from '../core/region-picker';
 import { T } from '../core/texts';
-import { result, useLoad, type Result } from '../evaluasi/hooks';
+import { useLoad, useStep, type Result } from '../evaluasi/hooks';
 import type { BarSpec } from '../statistik/chart';
 import { Figure } from '../statistik/Figure';
 import '../statistik/statistik.css';
 import { monthName, monthPlus, monthsBack, monthShort, thisMonth } from './months';
-import { LoadState } from './parts';
+import { LoadState, Pager } from './parts';
 import {
   FIGURES,
   type Figure as FigureName,
@@ -27,30 +28,15 @@ const GREY = '#8a94a3';
 const MISSING_PAGE = 20;
 const CHECK_PAGE = 20;
 
-interface Scope {
-  tahun: string;
-  provinsi: string;
-  kabupaten: string;
-}
+type Scope = RegionChoice & { tahun: string };
 
-/** The year and region live in the URL: a link, Back and a reload keep them. */
+/** The year and region live in the URL. */
 function useScope(): [Scope, (s: Partial<Scope>) => void] {
-  const [params, setParams] = useSearchParams();
+  const { params, region, set } = useUrlChoices();
   const now = thisMonth().slice(0, 4);
   const asked = params.get('tahun') ?? '';
   const tahun = /^\d{4}$/.test(asked) && asked >= '2000' && asked <= now ? asked : now;
-  const provinsi = params.get('provinsi') ?? '';
-  const kabupaten = provinsi ? (params.get('kabupaten') ?? '') : '';
-  const set = (s: Partial<Scope>) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      for (const [k, v] of Object.entries(s)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      return next;
-    });
-  return [{ tahun, provinsi, kabupaten }, set];
+  return [{ tahun, ...region }, set];
 }
 
 const regionQuery = (s: { provinsi: string; kabupaten: string }) => ({
@@ -74,7 +60,7 @@ export function OfficeHome() {
   useEffect(() => {
     document.title = `${P.title} · ${T.appName}`;
   }, []);
-  const where = scope.kabupaten ? `${scope.kabupaten}, ${scope.provinsi}` : scope.provinsi || P.wholeCountry;
+  const where = regionName(scope);
   const r = rekap.data;
   return (
     <>
@@ -120,10 +106,6 @@ function ScopePicker({
   const now = Number(thisMonth().slice(0, 4));
   const years = Array.from({ length: 6 }, (_, i) => String(now - i));
   if (!years.includes(scope.tahun)) years.push(scope.tahun);
-  const provinces = (regions ?? []).map((p) => p.provinsi);
-  if (scope.provinsi && !provinces.includes(scope.provinsi)) provinces.push(scope.provinsi);
-  const kabupaten = (regions ?? []).find((p) => p.provinsi === scope.provinsi)?.kabupaten.map((k) => k.kabupaten) ?? [];
-  if (scope.kabupaten && !kabupaten.includes(scope.kabupaten)) kabupaten.push(scope.kabupaten);
   return (
     <form className="card region scope-picker" onSubmit={(e) => e.preventDefault()} aria-label={P.filterTitle}>
       <div className="field">
@@ -136,39 +118,12 @@ function ScopePicker({
           ))}
         </select>
       </div>
-      <div className="field">
-        <label htmlFor="f-provinsi">{P.provinsi}</label>
-        <select id="f-provinsi" value={scope.provinsi} onChange={(e) => setScope({ provinsi: e.target.value, kabupaten: '' })}>
-          <option value="">{P.allProvinces}</option>
-          {provinces.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="f-kabupaten">{P.kabupaten}</label>
-        <select
-          id="f-kabupaten"
-          value={scope.kabupaten}
-          disabled={!scope.provinsi}
-          aria-describedby={scope.provinsi ? undefined : 'f-kabupaten-hint'}
-          onChange={(e) => setScope({ kabupaten: e.target.value })}
-        >
-          <option value="">{P.allKabupaten}</option>
-          {kabupaten.map((k) => (
-            <option key={k} value={k}>
-              {k}
-            </option>
-          ))}
-        </select>
-        {!scope.provinsi && (
-          <small id="f-kabupaten-hint" className="hint">
-            {P.kabupatenHint}
-          </small>
-        )}
-      </div>
+      <RegionFields
+        region={scope}
+        provinces={(regions ?? []).map((p) => p.provinsi)}
+        districts={(regions ?? []).find((p) => p.provinsi === scope.provinsi)?.kabupaten.map((k) => k.kabupaten) ?? []}
+        onChange={setScope}
+      />
       {failed && <p className="field-error">{P.regionsFailed}</p>}
     </form>
   );
@@ -181,28 +136,17 @@ function ScopePicker({
  */
 function Download({ scope }: { scope: Scope }) {
   const [outcome, setOutcome] = useState<Result>();
-  const [busy, setBusy] = useState(false);
-  async function download() {
-    setBusy(true);
-    setOutcome(undefined);
-    try {
+  const { busy, run } = useStep(setOutcome);
+  const download = () =>
+    run(async () => {
       const q = new URLSearchParams({ tahun: scope.tahun, format: 'xlsx', tautan: '1', ...regionQuery(scope) });
       const { data } = await api<{ url: string; nama_berkas: string }>('GET', `/api/pemantauan/export?${q}`);
       window.location.assign(data.url);
-      setOutcome(result('ok', P.exportDone(data.nama_berkas)));
-    } catch (err) {
-      setOutcome(result('error', messageOf(err)));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return P.exportDone(data.nama_berkas);
+    });
   return (
     <>
-      {outcome && (
-        <Notice key={outcome.n} kind={outcome.kind}>
-          {outcome.text}
-        </Notice>
-      )}
+      <Outcome of={outcome} />
       <div className="actions">
         <button type="button" disabled={busy} onClick={download}>
           {busy ? T.busy : P.export(scope.tahun)}
@@ -238,108 +182,87 @@ function Totals({ rekap }: { rekap: Rekap }) {
   );
 }
 
+/** A card of a titled table (`children`) that scrolls sideways on a phone, with a note below it. */
+function TableCard({ id, title, note, children }: { id: string; title: string; note?: string; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <TableScroll labelledBy={id}>{children}</TableScroll>
+      {note && <p className="small muted">{note}</p>}
+    </section>
+  );
+}
+
 function RekapTable({ rekap }: { rekap: Rekap }) {
   const t = rekap.total;
   return (
-    <section className="card" aria-labelledby="judul-rekap">
-      <h2 id="judul-rekap">{P.tableTitle}</h2>
-      <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="judul-rekap">
-        <table className="rekap" data-rekap>
-          <thead>
-            <tr>
-              <th scope="col">{P.colBulan}</th>
-              {(['wisnus', 'wisman', 'pendapatan', 'tenaga_kerja'] as const).map((f) => (
-                <th key={f} scope="col" className="num">
-                  {P.figuresShort[f]}
-                </th>
-              ))}
-              <th scope="col" className="num">
-                {P.colLapor}
-              </th>
-              <th scope="col" className="num">
-                {P.colVerified}
-              </th>
-              <th scope="col" className="num">
-                {P.colCheck}
-              </th>
-              <th scope="col" className="num">
-                {P.colLate}
-              </th>
+    <TableCard id="judul-rekap" title={P.tableTitle}>
+      <table className="rekap" data-rekap>
+        <thead>
+          <tr>
+            <th scope="col">{P.colBulan}</th>
+            <NumHeads
+              labels={[
+                ...(['wisnus', 'wisman', 'pendapatan', 'tenaga_kerja'] as const).map((f) => P.figuresShort[f]),
+                P.colLapor,
+                P.colVerified,
+                P.colCheck,
+                P.colLate,
+              ]}
+            />
+          </tr>
+        </thead>
+        <tbody>
+          {rekap.per_bulan.map((m) => (
+            <tr key={m.bulan} data-bulan={m.bulan}>
+              <th scope="row">{monthShort(m.bulan)}</th>
+              <NumCells
+                values={[
+                  m.wisnus,
+                  m.wisman,
+                  m.pendapatan,
+                  m.tenaga_kerja,
+                  P.ofDesa(angka(m.n_lapor), angka(rekap.desa)),
+                  m.n_verifikasi,
+                  m.n_cek,
+                  m.n_terlambat,
+                ]}
+              />
             </tr>
-          </thead>
-          <tbody>
-            {rekap.per_bulan.map((m) => (
-              <tr key={m.bulan} data-bulan={m.bulan}>
-                <th scope="row">{monthShort(m.bulan)}</th>
-                <td className="num">{angka(m.wisnus)}</td>
-                <td className="num">{angka(m.wisman)}</td>
-                <td className="num">{angka(m.pendapatan)}</td>
-                <td className="num">{angka(m.tenaga_kerja)}</td>
-                <td className="num">{P.ofDesa(angka(m.n_lapor), angka(rekap.desa))}</td>
-                <td className="num">{angka(m.n_verifikasi)}</td>
-                <td className="num">{angka(m.n_cek)}</td>
-                <td className="num">{angka(m.n_terlambat)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{P.total}</th>
-              <td className="num">{angka(t.wisnus)}</td>
-              <td className="num">{angka(t.wisman)}</td>
-              <td className="num">{angka(t.pendapatan)}</td>
-              <td className="num">{angka(t.tenaga_kerja)}</td>
-              <td className="num">{angka(t.n_lapor)}</td>
-              <td className="num">{angka(t.n_verifikasi)}</td>
-              <td className="num">{angka(t.n_cek)}</td>
-              <td className="num">{angka(t.n_terlambat)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
-    </section>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{P.total}</th>
+            <NumCells values={[t.wisnus, t.wisman, t.pendapatan, t.tenaga_kerja, t.n_lapor, t.n_verifikasi, t.n_cek, t.n_terlambat]} />
+          </tr>
+        </tfoot>
+      </table>
+    </TableCard>
   );
 }
 
 /** The period per score category: the villages of it today, and the reports written while their village was of it. */
 function CategoryTable({ rekap }: { rekap: Rekap }) {
   return (
-    <section className="card" aria-labelledby="judul-kategori">
-      <h2 id="judul-kategori">{P.categoryTitle}</h2>
-      <div className="table-wrap" tabIndex={0} role="region" aria-labelledby="judul-kategori">
-        <table className="rekap" data-kategori>
-          <thead>
-            <tr>
-              <th scope="col">{P.colKategori}</th>
-              <th scope="col" className="num">
-                {P.colJumlahDesa}
-              </th>
-              <th scope="col" className="num">
-                {P.colLapor}
-              </th>
-              <th scope="col" className="num">
-                {P.figuresShort.wisnus}
-              </th>
-              <th scope="col" className="num">
-                {P.figuresShort.wisman}
-              </th>
+    <TableCard id="judul-kategori" title={P.categoryTitle} note={P.categoryNote}>
+      <table className="rekap" data-kategori>
+        <thead>
+          <tr>
+            <th scope="col">{P.colKategori}</th>
+            <NumHeads labels={[P.colJumlahDesa, P.colLapor, P.figuresShort.wisnus, P.figuresShort.wisman]} />
+          </tr>
+        </thead>
+        <tbody>
+          {rekap.per_kategori.map((k) => (
+            <tr key={k.kategori} data-kategori-row={k.kategori}>
+              <th scope="row">{P.categories[k.kategori] ?? k.kategori}</th>
+              <NumCells values={[k.desa, k.n_lapor, k.wisnus, k.wisman]} />
             </tr>
-          </thead>
-          <tbody>
-            {rekap.per_kategori.map((k) => (
-              <tr key={k.kategori} data-kategori-row={k.kategori}>
-                <th scope="row">{P.categories[k.kategori] ?? k.kategori}</th>
-                <td className="num">{angka(k.desa)}</td>
-                <td className="num">{angka(k.n_lapor)}</td>
-                <td className="num">{angka(k.wisnus)}</td>
-                <td className="num">{angka(k.wisman)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <p className="small muted">{P.categoryNote}</p>
-    </section>
+          ))}
+        </tbody>
+      </table>
+    </TableCard>
   );
 }
 
@@ -402,22 +325,16 @@ function MissingList({ scope, where }: { scope: Scope; where: string }) {
   }, [bulan, page, scope.provinsi, scope.kabupaten]);
   const m = missing.data;
   const [confirm, setConfirm] = useState(false);
-  const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Result>();
+  const { busy: sending, run } = useStep(setOutcome);
   useEffect(() => setOutcome(undefined), [bulan, scope.provinsi, scope.kabupaten]);
-  async function remind() {
+  const remind = () => {
     setConfirm(false);
-    setSending(true);
-    setOutcome(undefined);
-    try {
+    return run(async () => {
       const { data } = await api<Reminded>('POST', '/api/pemantauan/pengingat', { bulan, ...regionQuery(scope) });
-      setOutcome(result('ok', P.reminded(angka(data.pengelola), angka(data.desa))));
-    } catch (err) {
-      setOutcome(result('error', messageOf(err)));
-    } finally {
-      setSending(false);
-    }
-  }
+      return P.reminded(angka(data.pengelola), angka(data.desa));
+    });
+  };
   return (
     <section className="card" aria-labelledby="judul-belum" data-missing>
       <h2 id="judul-belum">{P.missingTitle}</h2>
@@ -438,11 +355,7 @@ function MissingList({ scope, where }: { scope: Scope; where: string }) {
       ) : (
         <>
           <p aria-live="polite">{P.missingCount(angka(m.total), monthName(bulan))}</p>
-          {outcome && (
-            <Notice key={outcome.n} kind={outcome.kind}>
-              {outcome.text}
-            </Notice>
-          )}
+          <Outcome of={outcome} />
           <div className="actions">
             <button type="button" disabled={sending} onClick={() => setConfirm(true)} data-remind>
               {sending ? T.busy : P.remind(monthName(bulan))}
@@ -464,17 +377,7 @@ function MissingList({ scope, where }: { scope: Scope; where: string }) {
               </li>
             ))}
           </ul>
-          {m.pages > 1 && (
-            <nav className="pager" aria-label={P.pager}>
-              <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {P.prev}
-              </button>
-              <span>{P.pageOf(page, m.pages)}</span>
-              <button type="button" disabled={page >= m.pages} onClick={() => setPage(page + 1)}>
-                {P.next}
-              </button>
-            </nav>
-          )}
+          <Pager page={page} pages={m.pages} onPage={setPage} />
         </>
       )}
     </section>
@@ -488,7 +391,7 @@ function MissingList({ scope, where }: { scope: Scope; where: string }) {
 function CheckList({ scope, onVerified }: { scope: Scope; onVerified: () => void }) {
   const [page, setPage] = useState(1);
   const [outcome, setOutcome] = useState<Result>();
-  const [busy, setBusy] = useState('');
+  const { running: busy, run } = useStep(setOutcome);
   useEffect(() => setPage(1), [scope.tahun, scope.provinsi, scope.kabupaten]);
   const list = useLoad(async () => {
     const q = new URLSearchParams({ tahun: scope.tahun, page: String(page), limit: String(CHECK_PAGE), ...regionQuery(scope) });
@@ -496,32 +399,20 @@ function CheckList({ scope, onVerified }: { scope: Scope; onVerified: () => void
     return { rows: r.data, pages: r.pagination?.pages ?? 1, total: r.pagination?.total ?? r.data.length };
   }, [scope.tahun, scope.provinsi, scope.kabupaten, page]);
 
-  async function verify(f: FlaggedMonth) {
-    const key = `${f.kd_desa}/${f.bulan}`;
-    setBusy(key);
-    setOutcome(undefined);
-    try {
+  const verify = (f: FlaggedMonth) =>
+    run(async () => {
       const r = await api<Report>('POST', `/api/pemantauan/desa/${encodeURIComponent(f.kd_desa)}/${f.bulan}/verifikasi`);
-      setOutcome(result('ok', P.verified(r.message ?? '', f.nama_desa, monthName(f.bulan))));
       if (list.data) list.set({ ...list.data, rows: list.data.rows.filter((x) => x !== f), total: list.data.total - 1 });
       onVerified();
-    } catch (err) {
-      setOutcome(result('error', messageOf(err)));
-    } finally {
-      setBusy('');
-    }
-  }
+      return P.verified(r.message ?? '', f.nama_desa, monthName(f.bulan));
+    }, `${f.kd_desa}/${f.bulan}`);
 
   const d = list.data;
   return (
     <section className="card" aria-labelledby="judul-cek" data-check>
       <h2 id="judul-cek">{P.checkTitle}</h2>
       <p className="small muted">{P.checkLead}</p>
-      {outcome && (
-        <Notice key={outcome.n} kind={outcome.kind}>
-          {outcome.text}
-        </Notice>
-      )}
+      <Outcome of={outcome} />
       {!d ? (
         <LoadState loaded={list} />
       ) : d.total === 0 ? (
@@ -550,17 +441,7 @@ function CheckList({ scope, onVerified }: { scope: Scope; onVerified: () => void
               );
             })}
           </ul>
-          {d.pages > 1 && (
-            <nav className="pager" aria-label={P.pager}>
-              <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {P.prev}
-              </button>
-              <span>{P.pageOf(page, d.pages)}</span>
-              <button type="button" disabled={page >= d.pages} onClick={() => setPage(page + 1)}>
-                {P.next}
-              </button>
-            </nav>
-          )}
+          <Pager page={page} pages={d.pages} onPage={setPage} />
         </>
       )}
     </section>

@@ -17,3 +17,20 @@ export function BackLink({ to, children }: { to: string; children: string }) {
     </p>
   );
 }
+
+/** A list's pages: the one shown of how many, and a step back and on (nothing while one page holds all). */
+export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
+  const P = T.pemantauan;
+  if (pages <= 1) return null;
+  return (
+    <nav className="pager" aria-label={P.pager}>
+      <button type="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {P.prev}
+      </button>
+      <span>{P.pageOf(page, pages)}</span>
+      <button type="button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {P.next}
+      </button>
+    </nav>
+  );
+}

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../core/api';
-import { Badge, ErrorSummary, Field, Notice, type FieldErrors } from '../core/components';
+import { Badge, ErrorSummary, Field, type FieldErrors, Outcome } from '../core/components';
 import { angka, tanggal } from '../core/format';
 import { isOffice, type Session } from '../core/session';
 import { T } from '../core/texts';
-import { labelsFor, refusalOf, result, useFormErrors, type Result } from '../evaluasi/hooks';
+import { labelsFor, useFormErrors, useStep, type Result } from '../evaluasi/hooks';
 import { groupDigits, monthName, parseWhole } from './months';
 import { FIGURES, type Figure, type Report } from './types';
 
@@ -87,7 +87,11 @@ export function ReportForm({
   const [values, setValues] = useState<Values>(() => valuesOf(report));
   const form = useFormErrors();
   const [outcome, setOutcome] = useState<Result>();
-  const [busy, setBusy] = useState(false);
+  // verify shows only where the form does not (an office's unverified month): a refusal names no field of it
+  const { busy, run } = useStep(
+    setOutcome,
+    form.refusal((k) => (FIELDS.has(k) ? k : undefined)),
+  );
   useEffect(() => setValues(valuesOf(report)), [report]);
 
   const path = `/api/pemantauan/desa/${encodeURIComponent(kd)}/${bulan}`;
@@ -123,39 +127,22 @@ export function ReportForm({
     }
     if (values.catatan.trim()) body.catatan = values.catatan;
     if (office) body.alasan = values.alasan.trim();
-    setBusy(true);
-    try {
+    await run(async () => {
       const r = await api<Report>('PUT', path, body);
-      const same = report && r.data.updated_at === report.updated_at;
-      const text = same
-        ? P.savedSame
-        : [P.saved(r.message ?? '', name), r.data.perlu_cek && r.data.alasan_cek ? P.savedFlagged(r.data.alasan_cek) : '']
-            .filter(Boolean)
-            .join(' ');
-      setOutcome(result('ok', text));
       onSaved(r.data);
-    } catch (err) {
-      const refusal = refusalOf(err, (k) => (FIELDS.has(k) ? k : undefined));
-      form.set(refusal.fields);
-      if (refusal.message) setOutcome(result('error', refusal.message));
-    } finally {
-      setBusy(false);
-    }
+      if (report && r.data.updated_at === report.updated_at) return P.savedSame;
+      return [P.saved(r.message ?? '', name), r.data.perlu_cek && r.data.alasan_cek ? P.savedFlagged(r.data.alasan_cek) : '']
+        .filter(Boolean)
+        .join(' ');
+    });
   }
 
-  async function verify() {
-    setBusy(true);
-    setOutcome(undefined);
-    try {
+  const verify = () =>
+    run(async () => {
       const r = await api<Report>('POST', `${path}/verifikasi`);
-      setOutcome(result('ok', P.verified(r.message ?? '', desa, name)));
       onSaved(r.data);
-    } catch (err) {
-      setOutcome(result('error', refusalOf(err, () => undefined).message ?? ''));
-    } finally {
-      setBusy(false);
-    }
-  }
+      return P.verified(r.message ?? '', desa, name);
+    });
 
   const explanation = office
     ? !report
@@ -174,11 +161,7 @@ export function ReportForm({
         <Flags report={report} />
       </div>
       {report && <FlagNotes report={report} />}
-      {outcome && (
-        <Notice key={outcome.n} kind={outcome.kind}>
-          {outcome.text}
-        </Notice>
-      )}
+      <Outcome of={outcome} />
       {explanation && (
         <p className="notice info" data-explain>
           {explanation}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api, messageOf } from '../core/api';
+import type { RegionChoice } from '../core/region-picker';
 import { useSession } from '../core/session';
 import { T } from '../core/texts';
 
@@ -19,10 +20,7 @@ export interface Stats {
   per_bulan: { bulan: string; desa_baru: number; perubahan_kategori: number }[];
 }
 
-export interface Region {
-  provinsi: string;
-  kabupaten: string;
-}
+export type Region = RegionChoice;
 
 type Loaded = { stats: Stats; error?: undefined } | { stats?: undefined; error: string };
 

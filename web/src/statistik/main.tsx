@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { NavLink, Route, Routes, useLocation, useSearchParams } from 'react-router';
-import { Layout, Notice } from '../core/components';
+import { NavLink, Route, Routes, useLocation } from 'react-router';
+import { Layout, Notice, NotFound } from '../core/components';
 import { angka } from '../core/format';
 import { mount } from '../core/mount';
+import { regionName, RegionFields, useUrlChoices } from '../core/region-picker';
 import { isOffice, useSession } from '../core/session';
 import { T } from '../core/texts';
 import type { BarSpec } from './chart';
@@ -18,32 +19,16 @@ const PERMINTAAN = ['diproses', 'diterima', 'ditolak', 'selesai'] as const;
 const BLUE = '#0b5cad';
 const AMBER = '#c98a00';
 
-/** The region and the period granularity live in the URL: a link, Back and a reload keep them. */
-function useRegion(): [Region, (r: Region) => void] {
-  const [params, setParams] = useSearchParams();
-  const provinsi = params.get('provinsi') ?? '';
-  const kabupaten = provinsi ? (params.get('kabupaten') ?? '') : '';
-  const set = (r: Region) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      for (const [k, v] of Object.entries(r)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      return next;
-    });
-  return [{ provinsi, kabupaten }, set];
-}
-
+/** The region and the period granularity live in the URL. */
 function App() {
-  const [region, setRegion] = useRegion();
+  const { region, set: setRegion } = useUrlChoices();
   const country = useStats({});
   const province = useStats({ provinsi: region.provinsi }, Boolean(region.provinsi));
   const district = useStats(region, Boolean(region.kabupaten));
   const shown = region.kabupaten ? district : region.provinsi ? province : country;
   const stats = shown?.stats;
   const { search } = useLocation();
-  const where = region.kabupaten ? `${region.kabupaten}, ${region.provinsi}` : region.provinsi || S.wholeCountry;
+  const where = regionName(region);
 
   return (
     <Layout page="statistik">
@@ -68,7 +53,7 @@ function App() {
             <Route index element={<Summary stats={stats} />} />
             <Route path="wilayah" element={<Regions stats={region.provinsi ? (province?.stats ?? stats) : stats} region={region} />} />
             <Route path="perkembangan" element={<Growth stats={stats} />} />
-            <Route path="*" element={<NotFound />} />
+            <Route path="*" element={<NotFound card />} />
           </Routes>
         </div>
       )}
@@ -87,45 +72,14 @@ function RegionPicker({
   country?: Stats;
   province?: Stats;
 }) {
-  const provinces = country?.desa_wisata.per_provinsi.map((p) => p.provinsi) ?? [];
-  if (region.provinsi && !provinces.includes(region.provinsi)) provinces.push(region.provinsi);
-  const kabupaten = region.provinsi ? (province?.desa_wisata.per_kabupaten.map((k) => k.kabupaten) ?? []) : [];
-  if (region.kabupaten && !kabupaten.includes(region.kabupaten)) kabupaten.push(region.kabupaten);
   return (
     <form className="card region" onSubmit={(e) => e.preventDefault()} aria-label={S.region}>
-      <div className="field">
-        <label htmlFor="f-provinsi">{S.provinsi}</label>
-        <select id="f-provinsi" value={region.provinsi} onChange={(e) => setRegion({ provinsi: e.target.value, kabupaten: '' })}>
-          <option value="">{S.allProvinces}</option>
-          {provinces.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="f-kabupaten">{S.kabupaten}</label>
-        <select
-          id="f-kabupaten"
-          value={region.kabupaten}
-          disabled={!region.provinsi}
-          aria-describedby={region.provinsi ? undefined : 'f-kabupaten-hint'}
-          onChange={(e) => setRegion({ provinsi: region.provinsi, kabupaten: e.target.value })}
-        >
-          <option value="">{S.allKabupaten}</option>
-          {kabupaten.map((k) => (
-            <option key={k} value={k}>
-              {k}
-            </option>
-          ))}
-        </select>
-        {!region.provinsi && (
-          <small id="f-kabupaten-hint" className="hint">
-            {S.kabupatenHint}
-          </small>
-        )}
-      </div>
+      <RegionFields
+        region={region}
+        provinces={country?.desa_wisata.per_provinsi.map((p) => p.provinsi) ?? []}
+        districts={(region.provinsi && province?.desa_wisata.per_kabupaten.map((k) => k.kabupaten)) || []}
+        onChange={setRegion}
+      />
     </form>
   );
 }
@@ -137,63 +91,57 @@ function RegionPicker({
 const horizontalHeight = (labels: string[]) =>
   64 + labels.length * Math.max(30, Math.max(1, ...labels.map((l) => wrap(l).length)) * 16 + 14);
 
+/** Bars from the left, one a key (its name in `names`), of the counts per key (none: 0). */
+function countBars<K extends string>(
+  keys: readonly K[],
+  names: Record<K, string>,
+  counts: Record<string, number>,
+  series: { label: string; color: string | string[]; countTitle: string },
+): BarSpec {
+  return {
+    labels: keys.map((k) => names[k]),
+    series: [{ label: series.label, data: keys.map((k) => counts[k] ?? 0), color: series.color }],
+    horizontal: true,
+    countTitle: series.countTitle,
+  };
+}
+
 function Summary({ stats }: { stats: Stats }) {
   const session = useSession();
   const office = isOffice(session);
-  const kategori = useMemo<BarSpec>(
-    () => ({
-      labels: KATEGORI.map((k) => S.kategori[k]),
-      series: [{ label: S.villages, data: KATEGORI.map((k) => stats.kategori[k] ?? 0), color: KATEGORI_COLOURS }],
-      horizontal: true,
-      countTitle: S.countVillages,
-    }),
+  const kategori = useMemo(
+    () => countBars(KATEGORI, S.kategori, stats.kategori, { label: S.villages, color: KATEGORI_COLOURS, countTitle: S.countVillages }),
     [stats],
   );
-  const status = useMemo<BarSpec>(
-    () => ({
-      labels: STATUS.map((k) => S.status[k]),
-      series: [{ label: S.statusRecords, data: STATUS.map((k) => stats.status_operasional[k] ?? 0), color: BLUE }],
-      horizontal: true,
-      countTitle: S.countStatusRecords,
-    }),
+  const status = useMemo(
+    () => countBars(STATUS, S.status, stats.status_operasional, { label: S.statusRecords, color: BLUE, countTitle: S.countStatusRecords }),
     [stats],
   );
-  const requests = useMemo<BarSpec>(
-    () => ({
-      labels: PERMINTAAN.map((k) => S.permintaan[k]),
-      series: [{ label: S.requests, data: PERMINTAAN.map((k) => stats.permintaan[k] ?? 0), color: BLUE }],
-      horizontal: true,
-      countTitle: S.countRequests,
-    }),
+  const requests = useMemo(
+    () => countBars(PERMINTAAN, S.permintaan, stats.permintaan, { label: S.requests, color: BLUE, countTitle: S.countRequests }),
     [stats],
   );
+  // the account counts (dashed) only for an office
+  const totals: (readonly [keyof typeof S.totals, number, boolean])[] = [
+    ['desa', stats.desa_wisata.total, false],
+    ['dinilai', stats.desa_wisata.total - (stats.kategori.belum_dinilai ?? 0), false],
+    ['diproses', stats.permintaan.diproses ?? 0, false],
+    ...(office && stats.akun
+      ? ([
+          ['terverifikasi', stats.akun.terverifikasi, true],
+          ['menunggu', stats.akun.menunggu, true],
+        ] as const)
+      : []),
+  ];
   return (
     <>
       <dl className="totals">
-        <div>
-          <dt>{S.totals.desa}</dt>
-          <dd data-total="desa">{angka(stats.desa_wisata.total)}</dd>
-        </div>
-        <div>
-          <dt>{S.totals.dinilai}</dt>
-          <dd data-total="dinilai">{angka(stats.desa_wisata.total - (stats.kategori.belum_dinilai ?? 0))}</dd>
-        </div>
-        <div>
-          <dt>{S.totals.diproses}</dt>
-          <dd data-total="diproses">{angka(stats.permintaan.diproses ?? 0)}</dd>
-        </div>
-        {office && stats.akun && (
-          <>
-            <div className="office">
-              <dt>{S.totals.terverifikasi}</dt>
-              <dd data-total="terverifikasi">{angka(stats.akun.terverifikasi)}</dd>
-            </div>
-            <div className="office">
-              <dt>{S.totals.menunggu}</dt>
-              <dd data-total="menunggu">{angka(stats.akun.menunggu)}</dd>
-            </div>
-          </>
-        )}
+        {totals.map(([k, n, dashed]) => (
+          <div key={k} className={dashed ? 'office' : undefined}>
+            <dt>{S.totals[k]}</dt>
+            <dd data-total={k}>{angka(n)}</dd>
+          </div>
+        ))}
       </dl>
       {office && stats.akun && <p className="muted small">{S.officeOnly}</p>}
       <div className="figures">
@@ -250,7 +198,7 @@ function Regions({ stats, region }: { stats: Stats; region: Region }) {
 }
 
 function Growth({ stats }: { stats: Stats }) {
-  const [params, setParams] = useSearchParams();
+  const { params, set } = useUrlChoices();
   const asked = params.get('per');
   // the choice shows at once (the router moves to its URL in a transition), until the URL has it
   const [picked, setPicked] = useState<Granularity>();
@@ -271,11 +219,7 @@ function Growth({ stats }: { stats: Stats }) {
   }, [stats, per]);
   const choose = (g: Granularity) => {
     setPicked(g);
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      next.set('per', g);
-      return next;
-    });
+    set({ per: g });
   };
   return (
     <div className="figures wide">
@@ -300,15 +244,6 @@ function Growth({ stats }: { stats: Stats }) {
         }
       />
     </div>
-  );
-}
-
-function NotFound() {
-  return (
-    <section className="card">
-      <p>{T.notFound}</p>
-      <a href="/statistik">{T.backHome}</a>
-    </section>
   );
 }
 
