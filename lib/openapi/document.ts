@@ -226,11 +226,12 @@ const IDEMPOTENCY_ERRORS: ErrorDoc[] = [
 const isWrite = (route: DocumentedRoute) => /^(POST|PUT|PATCH|DELETE) /.test(route);
 
 /** A route's cost, the history it writes (or why none) and the roles its handler refuses, in words. */
-const factsText = ({ trips, why, records, noHistory, roleRefusals }: RouteFacts) =>
+const factsText = ({ trips, why, records, noHistory, roleRefusals, oncePer }: RouteFacts) =>
   [
     `**DynamoDB round trips:** ${trips} (${why}).`,
     ...(records ? [`**History:** writes ${records.map((a) => `\`${a}\``).join(' and ')}.`] : []),
     ...(noHistory ? [`**History:** none: ${noHistory}.`] : []),
+    ...(oncePer ? [`**Once** a ${oncePer.period} per ${oncePer.fields.map((f) => `\`${f}\``).join(' and ')}; again: 409.`] : []),
     ...(roleRefusals ?? []).map((r) => `**Refused by the handler:** ${r.roles.join(' and ')}, 403 \`${r.error.message}\` (${r.why}).`),
   ].join(' ');
 

@@ -23,6 +23,7 @@ import {
   json,
   ok,
   okData,
+  oncePer,
   ownerOnlyError,
   pagingInvalid,
   refusedRoles,
@@ -233,10 +234,14 @@ export const MONITORING_DOCS = {
     errors: [e(413, MSG.monitoringExportTooLarge, `more than ${MONITORING_EXPORT_MAX_ROWS} reports in the year and region`)],
   }),
   'POST /api/pemantauan/pengingat': entry('Remind the villages without a month’s report', {
-    facts: trips(
-      4,
-      'token, the villages in scope (a region’s by its index) ∥ the region’s reminder of the day, their reports of the month (BatchGetItem), then the reminder + history entry + one outbox item in one transaction ∥ the managers’ switches',
-      'report.reminded',
+    facts: oncePer(
+      trips(
+        4,
+        'token, the villages in scope (a region’s by its index) ∥ the region’s reminder of the day, their reports of the month (BatchGetItem), then the reminder + history entry + one outbox item in one transaction ∥ the managers’ switches',
+        'report.reminded',
+      ),
+      ['provinsi'],
+      'day (WIB)',
     ),
     description:
       'dinas and admin: a mail to the manager of each village of the region (none: every village) that existed in the month and has no report of it, naming all such villages of theirs with their page (/pemantauan/desa/{kd_desa}), unless they turned reminders off (PUT /api/akun/notifikasi). At most one a day (WIB) per region, whatever the month; besides the automatic ones (from 08:00 WIB: on the 1st of a month for the month before, and on the 8th to those still missing). `desa` and `pengelola` count the villages without a report now and their managers who will be mailed; the drain finds them again when it sends (every minute), so a village that reports meanwhile is not reminded.',

@@ -90,6 +90,11 @@ export interface RouteFacts {
    * error it answers and why (tests/robustness/access-matrix.test.ts expects those cells refused).
    */
   roleRefusals?: RoleRefusal[];
+  /**
+   * A write done at most once a `period` per value of these body fields (again: its 409): the
+   * route-wide checks send each request a value of its own (tests/robustness/support/samples.ts).
+   */
+  oncePer?: { fields: string[]; period: string };
 }
 
 export interface RoleRefusal {
@@ -107,6 +112,8 @@ export const trips = (count: number, why: string, ...records: string[]): RouteFa
 });
 /** The facts of a write that records no history: its round trips, what they are, and why it records none. */
 export const unrecorded = (count: number, why: string, because: string): RouteFacts => ({ trips: count, why, noHistory: because });
+/** The facts of a write done at most once a `period` per value of the body's `fields`. */
+export const oncePer = (facts: RouteFacts, fields: string[], period: string): RouteFacts => ({ ...facts, oncePer: { fields, period } });
 /** `roles` refused by the handler with `error` (a 403 of the route's errors) on the documented request, and why. */
 export const refusedRoles = (roles: Role[], error: ErrorDoc & { status: 403 }, why: string): RoleRefusal => ({ roles, error, why });
 

@@ -324,9 +324,6 @@ const EXPLICIT: Record<string, Sample> = {
     ok: 200,
   }),
 
-  // monitoring: a region of its own each time, a reminder goes out once a day per region
-  'POST /api/pemantauan/pengingat': async () => ({ json: { bulan: monthsAgo(1), provinsi: uniqueName('Provinsi Pengingat') }, ok: 202 }),
-
   // API documentation
   'GET /docs/{asset}': async () => ({ pathParameters: { asset: 'init.js' }, ok: 200 }),
 
@@ -415,7 +412,10 @@ function fromCatalogue(key: DocumentedRoute): Sample | undefined {
   return async (ctx) => {
     const got: Record<string, string> = {};
     for (const p of ordered) got[p] = await PATH_FIXTURE[p]!(ctx, got, { doc, params });
-    return { pathParameters: got, ...(Object.keys(query).length ? { query } : {}), ...body, ok: doc.success.status };
+    // a write done once a period per value: a value of its own each time
+    const once = doc.facts.oncePer?.fields ?? [];
+    const fresh = body.json && once.length ? { json: { ...body.json, ...Object.fromEntries(once.map((f) => [f, uniqueName(f)])) } } : {};
+    return { pathParameters: got, ...(Object.keys(query).length ? { query } : {}), ...body, ...fresh, ok: doc.success.status };
   };
 }
 
