@@ -82,7 +82,9 @@ export function createdSinceReader(at: string): RegionReader {
       const m = new Map<string, VillageRecord[]>();
       for (const v of vs) {
         const k = regionOf(v.provinsi, v.kabupaten);
-        m.set(k, [...(m.get(k) ?? []), v]);
+        const list = m.get(k);
+        if (list) list.push(v);
+        else m.set(k, [v]);
       }
       return m;
     });

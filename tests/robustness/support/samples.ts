@@ -25,6 +25,7 @@ import { monthsAgo, report } from '../../support/monitoring';
 import { handler as startImport } from '../../../functions/import/start';
 import { workImport } from '../../support/imports';
 import { getVillage } from '../../../lib/db/villages';
+import { IMPORT_COLUMNS } from '../../../lib/import/columns';
 import {
   newRequest,
   newStatus,
@@ -85,17 +86,8 @@ const image = (field: string): FilePart => ({ field, data: png(), filename: 'fot
 /** A CSV of the fixture's village exactly as it is stored (its import changes nothing). */
 async function unchangedVillageFile(fx: Fixture): Promise<FilePart> {
   const v = (await getVillage(fx.village.kd))!;
-  const columns = [
-    'kd_desa',
-    'provinsi',
-    'kabupaten',
-    'nama_desa',
-    'nama_popular',
-    'alamat',
-    'pengelola',
-    'nomor_telepon',
-    'email',
-  ] as const;
+  // the template's columns of a village, but its description's coordinates
+  const columns = IMPORT_COLUMNS.desa.map((c) => c.key).filter((k): k is keyof typeof v & string => k in v);
   const quoted = (x: string) => `"${x.replace(/"/g, '""')}"`;
   const data = Buffer.from(`${columns.join(',')}\n${columns.map((c) => quoted(String(v[c]))).join(',')}\n`);
   return { field: 'berkas', data, filename: 'desa.csv', contentType: 'text/csv' };
