@@ -1,15 +1,17 @@
 /**
- * `serverless package --stage dev` (offline, in a copy of the service): the functions that
- * store images (lib/routes.ts `storesImages`, and the backfill) are x86_64 and their zips
- * hold sharp with its linux-x64 binary and libvips (x86-64 Linux objects, whatever machine
- * packaged: serverless.yml custom.esbuild.packagerOptions) and no other platform's; no other
- * zip holds sharp; and a packaged function, unzipped, loads its handler and sharp from its own
- * node_modules and makes an image (on a linux-x64 glibc machine: elsewhere that binary cannot load).
- * exceljs, also external, goes into the export function's zip alone. In the template, each
- * function has an IAM role with only its rights, shared by the routes that need exactly the same
- * (scripts/serverless-roles.ts, serverless-functions.cjs; tests/deploy/rights.test.ts checks them
- * against what the functions do), API Gateway invokes them with a role of its own, and every setting
- * of lib/platform/config.ts in its environment (how a stage resolves them: environment.test.ts).
+ * `serverless package --stage dev` (offline, in a copy of the service, with the zips of a sample
+ * of the functions built: tests/support/package.ts BUILT, every function that ships an external
+ * module among them): the functions that store images (lib/routes.ts `storesImages`, and the
+ * backfill) are x86_64 and their zips hold sharp with its linux-x64 binary and libvips (x86-64
+ * Linux objects, whatever machine packaged: serverless.yml custom.esbuild.packagerOptions) and no
+ * other platform's; no other zip holds sharp; and a packaged function, unzipped, loads its handler
+ * and sharp from its own node_modules and makes an image (on a linux-x64 glibc machine: elsewhere
+ * that binary cannot load). exceljs, also external, goes into the export functions' zips alone.
+ * In the template (the whole service's), each function has an IAM role with only its rights,
+ * shared by the routes that need exactly the same (scripts/serverless-roles.ts,
+ * serverless-functions.cjs; tests/deploy/rights.test.ts checks them against what the functions
+ * do), API Gateway invokes them with a role of its own, and every setting of
+ * lib/platform/config.ts in its environment (how a stage resolves them: environment.test.ts).
  * Every stack stays well under CloudFormation's 500 resources, today and with 40 routes more
  * (a template-only packaging of a copy with 40 synthetic routes: docs/deploy.md "Room for more routes").
  */
@@ -24,14 +26,17 @@ import { SETTINGS } from '../../lib/platform/config';
 import { ROUTE_KEYS, ROUTES, routeNeeds, splitRouteKey, type RouteSpec } from '../../lib/routes';
 import { SET_BY_LAMBDA } from '../../scripts/serverless-environment';
 import { allows, type IamStatement } from '../support/iam';
-import { PACKAGE_TIMEOUT_MS, packagedService, packagedTemplate, stacksOf, type PackagedTemplates } from '../support/package';
+import {
+  BUILT,
+  EXPORTERS,
+  IMAGE_FUNCTIONS,
+  PACKAGE_TIMEOUT_MS,
+  packagedService,
+  packagedTemplate,
+  stacksOf,
+  type PackagedTemplates,
+} from '../support/package';
 
-const IMAGE_FUNCTIONS = [
-  ...ROUTE_KEYS.map((k) => ROUTES[k] as RouteSpec)
-    .filter((s) => s.storesImages)
-    .map((s) => s.fn),
-  'imagesBackfill',
-];
 const NATIVE = ['node_modules/@img/sharp-linux-x64/lib/sharp-linux-x64.node', 'node_modules/@img/sharp-libvips-linux-x64/lib/'];
 /** sharp's platform packages (binary, libvips) in a zip: Lambda's x86_64 (glibc) ones alone. */
 const LAMBDA_PLATFORM_PACKAGES = ['@img/sharp-libvips-linux-x64', '@img/sharp-linux-x64'];
@@ -52,7 +57,8 @@ let packagedBy: number;
 const ROUTES_TO_HOLD = 110;
 const EXTRA_ROUTES = ROUTES_TO_HOLD - ROUTE_KEYS.length;
 let extended: PackagedTemplates;
-const zips = () => readdirSync(join(dir, '.serverless')).filter((f) => f.endsWith('.zip'));
+/** The zips built (the other functions point at the placeholder, template-only.zip). */
+const zips = () => readdirSync(join(dir, '.serverless')).filter((f) => f.endsWith('.zip') && f !== 'template-only.zip');
 const listings = new Map<string, string[]>();
 /** The files of a zip (listed once). */
 const listing = (zip: string) => {
@@ -90,6 +96,12 @@ describe('serverless package', () => {
       zips().some((zip) => name.startsWith(`${zip.replace(/\.zip$/, '')}-${packagedBy}-`)),
     );
     expect(left).toEqual([]);
+  });
+
+  it('builds the zips of the sample of functions, and points every other function at the placeholder', () => {
+    expect(zips().sort()).toEqual([...new Set(BUILT)].map((fn) => `${fn}.zip`).sort());
+    for (const [fn, f] of Object.entries(lambdas()))
+      expect(String(f.Properties.Code.S3Key).endsWith(BUILT.includes(fn) ? `/${fn}.zip` : '/template-only.zip'), fn).toBe(true);
   });
 
   it('puts sharp with its linux-x64 binary into the zips of the image functions, and into no other', () => {
@@ -201,8 +213,6 @@ const can = (fn: string, action: string, resource: string, context?: Record<stri
   allows(statementsOf(fn), { action, resource, context }, ARNS);
 
 const specs = ROUTE_KEYS.map((k) => ({ key: k, ...splitRouteKey(k), spec: ROUTES[k] as RouteSpec }));
-/** The functions that write export files (their route needs `exports`): they alone ship exceljs and touch exports/. */
-const EXPORTERS = specs.filter((s) => s.spec.needs?.includes('exports')).map((s) => s.spec.fn);
 const WRITES = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem', 'dynamodb:ConditionCheckItem'];
 /** The callers of lib/mail/ses.ts `sendMail`: reset codes, account verification, a village's hand-over, the outbox drain. */
 const MAILING = ['authRequestReset', 'authVerifyAccount', 'notificationsOutbox'];
@@ -390,24 +400,32 @@ describe('room for more routes (docs/deploy.md)', () => {
     }
   });
 
-  it('builds synthetic routes into nothing but a template-only `serverless package` (never a bundle, never a deployment)', async () => {
+  it('builds synthetic routes into nothing but a template-only `serverless package`, and a sample of the functions into nothing but a package (never a deployment)', async () => {
     const load = createRequire(__filename);
     const TemplateOnly = load('../../scripts/serverless-template-only.cjs');
     const { functions } = load('../../scripts/serverless-functions.cjs');
-    const saved = { only: process.env.PACKAGE_TEMPLATE_ONLY, extra: process.env.PACKAGE_EXTRA_ROUTES };
+    const FLAGS = ['PACKAGE_TEMPLATE_ONLY', 'PACKAGE_BUILD_ONLY', 'PACKAGE_EXTRA_ROUTES'] as const;
+    const saved = Object.fromEntries(FLAGS.map((f) => [f, process.env[f]]));
     try {
-      process.env.PACKAGE_TEMPLATE_ONLY = '1';
-      for (const command of ['deploy', 'offline', 'print'])
-        expect(() => new TemplateOnly({ processedInput: { commands: [command] }, serviceDir: dir }), command).toThrow(/serverless package/);
-      process.env.PACKAGE_TEMPLATE_ONLY = '';
+      for (const [flag, value] of [
+        ['PACKAGE_TEMPLATE_ONLY', '1'],
+        ['PACKAGE_BUILD_ONLY', 'villageList'],
+      ] as const) {
+        for (const f of FLAGS) process.env[f] = '';
+        process.env[flag] = value;
+        for (const command of ['deploy', 'offline', 'print'])
+          expect(() => new TemplateOnly({ processedInput: { commands: [command] }, serviceDir: dir }), `${flag} ${command}`).toThrow(
+            /serverless package/,
+          );
+      }
+      for (const f of FLAGS) process.env[f] = '';
       process.env.PACKAGE_EXTRA_ROUTES = '2';
       const resolveVariable = async (name: string) => (name === 'param:skipEsbuild' ? false : {});
       await expect(functions({ resolveVariable })).rejects.toThrow(/PACKAGE_TEMPLATE_ONLY/);
     } finally {
-      process.env.PACKAGE_TEMPLATE_ONLY = saved.only ?? '';
-      process.env.PACKAGE_EXTRA_ROUTES = saved.extra ?? '';
-      if (saved.only === undefined) delete process.env.PACKAGE_TEMPLATE_ONLY;
-      if (saved.extra === undefined) delete process.env.PACKAGE_EXTRA_ROUTES;
+      for (const f of FLAGS)
+        if (saved[f] === undefined) delete process.env[f];
+        else process.env[f] = saved[f];
     }
   });
 });

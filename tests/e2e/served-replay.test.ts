@@ -3,8 +3,8 @@
  * `npm start` serves it (the same command: scripts/local-stack.ts offlineCommand), once
  * plain and once with an `Idempotency-Key` and again with the same key (its replay), with a
  * real token of a role the route admits and a real village in its path. No answer may be
- * a 5xx. The village export also runs over the inline limit (EXPORT_INLINE_MAX_BYTES=100,
- * as `EXPORT_INLINE_MAX_BYTES=100 npm start` would), so its stored-file path is served too.
+ * a 5xx. The village export is also asked for as a link (`tautan=1`), so its stored-file path
+ * (the one a file over the inline limit takes: tests/statistics/export-large.test.ts) is served too.
  * Handler tests in vitest load the sources through vitest's own resolver; this is what
  * catches a module that only the served stack cannot load.
  */
@@ -17,7 +17,7 @@ import { NOT_RECORDED, REPLAYED_HEADER } from '../../lib/http/idempotency';
 import { ROUTE_KEYS, ROUTES, type AccessRule } from '../../lib/routes';
 import type { Role } from '../../lib/contract/roles';
 import { sampleEvents, TOKEN_PLACEHOLDER } from '../../scripts/events';
-import { OFFLINE_START_TIMEOUT_MS, offlineWith, type Offline } from '../support/offline';
+import { OFFLINE_START_TIMEOUT_MS, sharedOffline, type Offline } from '../support/offline';
 import { makeUser } from '../support/users';
 import { villageBody } from '../support/villages';
 
@@ -26,7 +26,7 @@ let tokens: Record<Role, string>;
 let village: { kd_desa: string; slug: string; email: string };
 
 beforeAll(async () => {
-  server = await offlineWith('offline-replay', { EXPORT_INLINE_MAX_BYTES: '100' });
+  server = await sharedOffline();
   const [admin, dinas, pengelola] = await Promise.all([makeUser('admin'), makeUser('dinas'), makeUser('pengelola')]);
   tokens = { admin: admin.token, dinas: dinas.token, pengelola: pengelola.token };
   const created = await send('POST', '/api/desa-wisata', {
@@ -104,11 +104,15 @@ describe('every route through the served stack (npm start)', { timeout: 600_000 
     expect(covered).toBe(ROUTE_KEYS.length);
   });
 
-  it('serves a village export over the inline limit as a stored file behind a link', async () => {
+  it('serves a village export as a stored file behind a link', async () => {
     for (const format of ['csv', 'xlsx']) {
-      const res = await send('GET', `/api/desa-wisata/export?format=${format}`, { headers: { Authorization: `Bearer ${tokens.dinas}` } });
-      expect(res.status, res.text.slice(0, 300)).toBe(303);
-      const file = await fetch(res.headers.get('location')!);
+      const res = await send('GET', `/api/desa-wisata/export?format=${format}&tautan=1`, {
+        headers: { Authorization: `Bearer ${tokens.dinas}` },
+      });
+      expect(res.status, res.text.slice(0, 300)).toBe(200);
+      const { url, nama_berkas } = (JSON.parse(res.text) as { data: { url: string; nama_berkas: string } }).data;
+      expect(nama_berkas.endsWith(`.${format}`)).toBe(true);
+      const file = await fetch(url);
       expect(file.status).toBe(200);
       expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(100);
     }

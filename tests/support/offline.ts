@@ -34,18 +34,6 @@ export async function sharedOffline(timeoutMs = OFFLINE_START_TIMEOUT_MS - 10_00
   return { baseUrl: await oncePerRun('offline', (dir) => start(dir, timeoutMs), timeoutMs + 5_000) };
 }
 
-/**
- * A second server of the run, started the same way with settings of its own (as
- * `EXPORT_INLINE_MAX_BYTES=600 npm start` would be), on the run's table and bucket.
- */
-export async function offlineWith(
-  name: string,
-  settings: Record<string, string>,
-  timeoutMs = OFFLINE_START_TIMEOUT_MS - 10_000,
-): Promise<Offline> {
-  return { baseUrl: await oncePerRun(name, (dir) => start(dir, timeoutMs, settings), timeoutMs + 5_000) };
-}
-
 /** How long a file waits for the run's build of the pages (a few seconds alone, longer beside the run's other work). */
 export const WEB_BUILD_TIMEOUT_MS = 120_000;
 
@@ -65,11 +53,10 @@ export async function builtWeb(): Promise<string> {
   );
 }
 
-async function start(dir: string, timeoutMs: number, settings: Record<string, string> = {}): Promise<string> {
+async function start(dir: string, timeoutMs: number): Promise<string> {
   const [httpPort, lambdaPort] = [await freePort(), await freePort()];
   const env = {
     ...process.env,
-    ...settings,
     // the pages it serves (scripts/web-handler.ts): the run's build
     WEB_DIST: await builtWeb(),
     TABLE_NAME: offlineTable(),

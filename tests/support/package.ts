@@ -3,7 +3,11 @@
  * (tests/deploy/package.test.ts reads the zips, tests/docs/operations.test.ts the
  * template): the first file to ask packages a copy of the service in the run's folder
  * (tests/support/global-setup.ts) with no AWS credentials; the others wait for it.
- * Packaging bundles every function, the slowest and hungriest step of the suite.
+ * It builds the zips of a sample of the functions (BUILT: every one that ships an external
+ * module, sharp or exceljs, and a few of every other kind) and points the rest at a placeholder
+ * (scripts/serverless-template-only.cjs `PACKAGE_BUILD_ONLY`); the template is the whole
+ * service's. Bundling every function is CI's own `serverless package` step (.ci/run), the
+ * deployable; here it would be the run's slowest step (~100 CPU-seconds of ~1,000).
  *
  * `packagedTemplate(n)`: the template alone (no bundle: scripts/serverless-template-only.cjs)
  * of a copy of the service with n synthetic extra routes (scripts/serverless-functions.cjs),
@@ -12,8 +16,29 @@
 import { spawn } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { ROUTE_KEYS, ROUTES, type RouteSpec } from '../../lib/routes';
 import { ROOT } from '../../scripts/local-stack';
 import { oncePerRun, runFolder } from './run-once';
+
+const SPECS = ROUTE_KEYS.map((k) => ROUTES[k] as RouteSpec);
+/** The functions that store images (their zips ship sharp), the backfill among them. */
+export const IMAGE_FUNCTIONS = [...SPECS.filter((s) => s.storesImages).map((s) => s.fn), 'imagesBackfill'];
+/** The functions that write export files (their route needs `exports`): they alone ship exceljs. */
+export const EXPORTERS = SPECS.filter((s) => s.needs?.includes('exports')).map((s) => s.fn);
+/**
+ * The functions whose zips packagedService builds: all that ship an external module, and a read,
+ * a write, the catch-all, a mailer, a maintenance function and the spreadsheet reader, which ship none.
+ */
+export const BUILT = [
+  ...IMAGE_FUNCTIONS,
+  ...EXPORTERS,
+  'villageList',
+  'villageCreate',
+  'notFound',
+  'authRequestReset',
+  'notificationsOutbox',
+  'importStart',
+];
 
 export interface Packaged {
   /** The packaged copy of the service: its zips are in `<dir>/.serverless`. */
@@ -34,7 +59,7 @@ export async function packagedService(): Promise<Packaged> {
   const pid = await oncePerRun(
     'package',
     async (base) => {
-      const result = await packageInto(join(base, 'service'));
+      const result = await packageInto(join(base, 'service'), { PACKAGE_BUILD_ONLY: BUILT.join(',') });
       if (!result.ok) throw new Error(`serverless package failed:\n${result.output}`);
       return String(result.pid);
     },
@@ -94,6 +119,7 @@ function packageInto(dir: string, extraEnv: Record<string, string> = {}): Promis
   const env: Record<string, string | undefined> = {
     ...process.env,
     PACKAGE_TEMPLATE_ONLY: '',
+    PACKAGE_BUILD_ONLY: '',
     PACKAGE_EXTRA_ROUTES: '',
     ...extraEnv,
     AWS_ACCESS_KEY_ID: '',
