@@ -99,7 +99,7 @@ describe('serverless package', () => {
   });
 
   it('builds the zips of the sample of functions, and points every other function at the placeholder', () => {
-    expect(zips().sort()).toEqual([...new Set(BUILT)].map((fn) => `${fn}.zip`).sort());
+    expect(zips().sort()).toEqual(BUILT.map((fn) => `${fn}.zip`).sort());
     for (const [fn, f] of Object.entries(lambdas()))
       expect(String(f.Properties.Code.S3Key).endsWith(BUILT.includes(fn) ? `/${fn}.zip` : '/template-only.zip'), fn).toBe(true);
   });

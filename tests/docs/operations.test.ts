@@ -150,6 +150,7 @@ describe('alarms and dashboard in the packaged template', { timeout: PACKAGE_TIM
       expect(f.Properties.Environment.Variables.POWERTOOLS_TRACE_ENABLED).toBe('false');
     }
     // ... and the stage's bundles do not even contain it (serverless.yml custom.esbuild.define)
+    // (an image function: among the zips the run builds, tests/support/package.ts BUILT)
     const zip = join(out, 'tourismCreate.zip');
     const entry = spawnSync('unzip', ['-Z1', zip], { encoding: 'utf8' })
       .stdout.split('\n')

@@ -30,14 +30,16 @@ export const EXPORTERS = SPECS.filter((s) => s.needs?.includes('exports')).map((
  * a write, the catch-all, a mailer, a maintenance function and the spreadsheet reader, which ship none.
  */
 export const BUILT = [
-  ...IMAGE_FUNCTIONS,
-  ...EXPORTERS,
-  'villageList',
-  'villageCreate',
-  'notFound',
-  'authRequestReset',
-  'notificationsOutbox',
-  'importStart',
+  ...new Set([
+    ...IMAGE_FUNCTIONS,
+    ...EXPORTERS,
+    'villageList',
+    'villageCreate',
+    'notFound',
+    'authRequestReset',
+    'notificationsOutbox',
+    'importStart',
+  ]),
 ];
 
 export interface Packaged {

@@ -54,7 +54,7 @@ function intEnv(name: string, fallback: number): number {
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got "${raw}"`);
   return n;
 }
-// (20: the fuzzing had been a fifth of the suite's CPU at 50; the deep run is `npm run test:fuzz`)
+// (20: at 50 the fuzz files were about a tenth of the suite's CPU; the deep run is `npm run test:fuzz`)
 export const FUZZ_RUNS = intEnv('FUZZ_RUNS', 20);
 export const FUZZ_SEED = intEnv('FUZZ_SEED', 20_240_605);
 const SHRINK = process.env.FUZZ_SHRINK === '1';
