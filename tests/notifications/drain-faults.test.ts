@@ -9,14 +9,14 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as setSwitches } from '../../functions/auth/notifications';
 import { db, tableName } from '../../lib/db/client';
-import { claimDelivery, pendingNotices } from '../../lib/db/outbox';
+import { claimDelivery, outbox, pendingNotices } from '../../lib/db/outbox';
 import { keys } from '../../lib/db/keys';
 import { drainOutbox, type DrainReport } from '../../lib/domain/notifications';
 import { ses } from '../../lib/mail/ses';
-import { invoke, uniqueName } from '../support/api';
+import { invoke, sesStoreUrl, uniqueName } from '../support/api';
 import { newRound } from '../support/evaluations';
 import { allItems } from '../support/table';
 import { makeUser } from '../support/users';
@@ -132,7 +132,7 @@ async function openRound(): Promise<{ id: string; nama: string }> {
 
 /** How many of the round's mails each manager received (one read of the SES emulator's store). */
 async function mailed(nama: string): Promise<Map<string, number>> {
-  const store = (await (await fetch(`${inject('sesEndpoint')}/store`)).json()) as {
+  const store = (await (await fetch(sesStoreUrl())).json()) as {
     emails: { destination: { to: string[] }; subject: string }[];
   };
   const counts = new Map<string, number>();
@@ -140,7 +140,8 @@ async function mailed(nama: string): Promise<Map<string, number>> {
     for (const to of e.destination.to) counts.set(to.toLowerCase(), (counts.get(to.toLowerCase()) ?? 0) + 1);
   return counts;
 }
-const waiting = async (id: string) => (await pendingNotices(25)).some((n) => n.id === id);
+/** Whether the notice is still in the outbox (one strongly consistent read of its item, not a read of every shard). */
+const waiting = async (id: string) => (await outbox.get(id, true)) !== undefined;
 
 /** Every wanted manager mailed at least once (none of them more than twice), the silent one never; the mails beyond one each. */
 async function delivered(nama: string): Promise<{ all: boolean; extra: number }> {

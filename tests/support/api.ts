@@ -53,9 +53,17 @@ export interface SentMail {
   at: number;
 }
 
+/**
+ * The SES emulator's store from `since` (epoch seconds; by default this module's loading, a
+ * little before the file's first mail): the run's one emulator holds every file's mails, and
+ * the whole store grows to megabytes of JSON by the end of a run.
+ */
+const loaded = Math.floor(Date.now() / 1000) - 1;
+export const sesStoreUrl = (since = loaded) => `${inject('sesEndpoint')}/store?since=${since}`;
+
 /** Mail the SES emulator received for `to` (newest last). */
 export async function mailsTo(to: string): Promise<SentMail[]> {
-  const res = await fetch(`${inject('sesEndpoint')}/store`);
+  const res = await fetch(sesStoreUrl());
   const store = (await res.json()) as {
     emails: Array<{ destination: { to: string[] }; subject: string; body: { text?: string; html?: string }; at: number }>;
   };
