@@ -53,13 +53,13 @@ export interface SentMail {
   at: number;
 }
 
-/**
- * The SES emulator's store from `since` (epoch seconds; by default this module's loading, a
- * little before the file's first mail): the run's one emulator holds every file's mails, and
- * the whole store grows to megabytes of JSON by the end of a run.
- */
+/** This module's loading (each file loads it afresh), a little before the file's first mail: epoch seconds. */
 const loaded = Math.floor(Date.now() / 1000) - 1;
-export const sesStoreUrl = (since = loaded) => `${inject('sesEndpoint')}/store?since=${since}`;
+/**
+ * The SES emulator's store since this file started: the run's one emulator holds every file's mails,
+ * and the whole store grows to megabytes of JSON by the end of a run.
+ */
+export const sesStoreUrl = () => `${inject('sesEndpoint')}/store?since=${loaded}`;
 
 /** Mail the SES emulator received for `to` (newest last). */
 export async function mailsTo(to: string): Promise<SentMail[]> {
