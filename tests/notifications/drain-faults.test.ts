@@ -16,7 +16,7 @@ import { claimDelivery, outbox, pendingNotices } from '../../lib/db/outbox';
 import { keys } from '../../lib/db/keys';
 import { drainOutbox, type DrainReport } from '../../lib/domain/notifications';
 import { ses } from '../../lib/mail/ses';
-import { invoke, sesStoreUrl, uniqueName } from '../support/api';
+import { invoke, storedMails, uniqueName } from '../support/api';
 import { newRound } from '../support/evaluations';
 import { allItems } from '../support/table';
 import { makeUser } from '../support/users';
@@ -132,12 +132,9 @@ async function openRound(): Promise<{ id: string; nama: string }> {
 
 /** How many of the round's mails each manager received (one read of the SES emulator's store). */
 async function mailed(nama: string): Promise<Map<string, number>> {
-  const store = (await (await fetch(sesStoreUrl())).json()) as {
-    emails: { destination: { to: string[] }; subject: string }[];
-  };
   const counts = new Map<string, number>();
-  for (const e of store.emails.filter((m) => m.subject.includes(nama)))
-    for (const to of e.destination.to) counts.set(to.toLowerCase(), (counts.get(to.toLowerCase()) ?? 0) + 1);
+  for (const m of (await storedMails()).filter((m) => m.subject.includes(nama)))
+    for (const to of m.to) counts.set(to.toLowerCase(), (counts.get(to.toLowerCase()) ?? 0) + 1);
   return counts;
 }
 /** Whether the notice is still in the outbox (one strongly consistent read of its item, not a read of every shard). */

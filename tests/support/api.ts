@@ -56,18 +56,24 @@ export interface SentMail {
 /** This module's loading (each file loads it afresh), a little before the file's first mail: epoch seconds. */
 const loaded = Math.floor(Date.now() / 1000) - 1;
 /**
- * The SES emulator's store since this file started: the run's one emulator holds every file's mails,
- * and the whole store grows to megabytes of JSON by the end of a run.
+ * Mail the SES emulator received since this file started (newest last): the run's one emulator holds
+ * every file's mails, and its whole store grows to megabytes of JSON by the end of a run.
  */
-export const sesStoreUrl = () => `${inject('sesEndpoint')}/store?since=${loaded}`;
-
-/** Mail the SES emulator received for `to` (newest last). */
-export async function mailsTo(to: string): Promise<SentMail[]> {
-  const res = await fetch(sesStoreUrl());
+export async function storedMails(): Promise<SentMail[]> {
+  const res = await fetch(`${inject('sesEndpoint')}/store?since=${loaded}`);
   const store = (await res.json()) as {
     emails: Array<{ destination: { to: string[] }; subject: string; body: { text?: string; html?: string }; at: number }>;
   };
-  return store.emails
-    .filter((e) => e.destination.to.map((t) => t.toLowerCase()).includes(to.toLowerCase()))
-    .map((e) => ({ to: e.destination.to, subject: e.subject, text: e.body.text ?? '', html: e.body.html ?? '', at: e.at }));
+  return store.emails.map((e) => ({
+    to: e.destination.to,
+    subject: e.subject,
+    text: e.body.text ?? '',
+    html: e.body.html ?? '',
+    at: e.at,
+  }));
+}
+
+/** Mail the SES emulator received for `to` (newest last). */
+export async function mailsTo(to: string): Promise<SentMail[]> {
+  return (await storedMails()).filter((m) => m.to.map((t) => t.toLowerCase()).includes(to.toLowerCase()));
 }
